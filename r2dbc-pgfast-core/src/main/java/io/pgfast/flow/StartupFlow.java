@@ -1,0 +1,222 @@
+package io.pgfast.flow;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.handler.ssl.SslHandler;
+import io.netty.util.ReferenceCountUtil;
+import io.pgfast.error.ErrorDetails;
+import io.pgfast.error.PgExceptionFactory;
+import io.pgfast.protocol.ProtocolException;
+import io.pgfast.protocol.auth.Md5Password;
+import io.pgfast.protocol.auth.ScramSha256Client;
+import io.pgfast.protocol.backend.AuthenticationCleartextPassword;
+import io.pgfast.protocol.backend.AuthenticationMD5Password;
+import io.pgfast.protocol.backend.AuthenticationOk;
+import io.pgfast.protocol.backend.AuthenticationSASL;
+import io.pgfast.protocol.backend.AuthenticationSASLContinue;
+import io.pgfast.protocol.backend.AuthenticationSASLFinal;
+import io.pgfast.protocol.backend.AuthenticationUnsupported;
+import io.pgfast.protocol.backend.BackendKeyData;
+import io.pgfast.protocol.backend.BackendMessage;
+import io.pgfast.protocol.backend.ErrorResponse;
+import io.pgfast.protocol.backend.NegotiateProtocolVersion;
+import io.pgfast.protocol.backend.NoticeResponse;
+import io.pgfast.protocol.backend.ReadyForQuery;
+import io.pgfast.protocol.frontend.FrontendMessage;
+import io.pgfast.protocol.frontend.PasswordMessage;
+import io.pgfast.protocol.frontend.SASLInitialResponse;
+import io.pgfast.protocol.frontend.SASLResponse;
+import io.pgfast.protocol.frontend.StartupMessage;
+import io.pgfast.transport.Conversation;
+import io.pgfast.transport.Transport;
+import io.pgfast.transport.tls.TlsServerEndPoint;
+import io.r2dbc.spi.R2dbcException;
+import io.r2dbc.spi.R2dbcNonTransientResourceException;
+import io.r2dbc.spi.R2dbcPermissionDeniedException;
+import reactor.core.publisher.Mono;
+import reactor.core.publisher.MonoSink;
+import reactor.util.Logger;
+import reactor.util.Loggers;
+
+import java.nio.charset.StandardCharsets;
+import java.security.cert.Certificate;
+import java.security.cert.X509Certificate;
+import java.util.List;
+
+/**
+ * The startup phase (protocol 55.2.1): StartupMessage, then whatever authentication exchange the server
+ * asks for, then BackendKeyData and ParameterStatus messages up to the first ReadyForQuery. Any other
+ * message is a protocol violation and fails the connection.
+ */
+public final class StartupFlow extends Conversation {
+
+    private static final Logger NOTICES = Loggers.getLogger("io.pgfast.notice");
+
+    private static final String SCRAM = "SCRAM-SHA-256";
+    private static final String SCRAM_PLUS = "SCRAM-SHA-256-PLUS";
+
+    private final Transport transport;
+    private final StartupParameters parameters;
+    private MonoSink<Void> sink;
+    private ScramSha256Client scram;
+    private boolean scramPlus;
+    private boolean sawAuthenticationOk;
+
+    private StartupFlow(Transport transport, StartupParameters parameters) {
+        this.transport = transport;
+        this.parameters = parameters;
+    }
+
+    /** Runs the startup phase on a fresh transport; completes when the server is ready for queries. */
+    public static Mono<Void> run(Transport transport, StartupParameters parameters) {
+        return Mono.create(sink -> {
+            StartupFlow flow = new StartupFlow(transport, parameters);
+            flow.sink = sink;
+            transport.submit(flow);
+        });
+    }
+
+    @Override
+    protected void writeTo(ByteBuf out) {
+        new StartupMessage(parameters.startupMessage()).encode(out);
+    }
+
+    @Override
+    protected boolean onMessage(BackendMessage message) {
+        try {
+            return handle(message);
+        } catch (R2dbcException e) {
+            fail(e);
+            return true;
+        } catch (ProtocolException e) {
+            fail(new R2dbcNonTransientResourceException("authentication failed: " + e.getMessage(), "08P01", e));
+            return true;
+        } finally {
+            ReferenceCountUtil.release(message);
+        }
+    }
+
+    private boolean handle(BackendMessage message) {
+        if (message instanceof AuthenticationOk) {
+            if (parameters.channelBinding() == StartupParameters.ChannelBindingPolicy.REQUIRE && !scramPlus) {
+                throw new R2dbcPermissionDeniedException(
+                        "channelBinding=require, but the server authenticated the client without channel binding", "28000");
+            }
+            sawAuthenticationOk = true;
+        } else if (message instanceof AuthenticationCleartextPassword) {
+            refuseWithoutBinding("a cleartext password");
+            if (!parameters.allowCleartextPassword()) {
+                throw new R2dbcPermissionDeniedException(
+                        "the server asked for a cleartext password and allowCleartextPassword=false", "28000");
+            }
+            send(new PasswordMessage(password()));
+        } else if (message instanceof AuthenticationMD5Password) {
+            refuseWithoutBinding("MD5 authentication");
+            byte[] salt = ((AuthenticationMD5Password) message).salt();
+            send(new PasswordMessage(Md5Password.encode(parameters.user(), password(), salt)));
+        } else if (message instanceof AuthenticationSASL) {
+            startScram(((AuthenticationSASL) message).mechanisms());
+        } else if (message instanceof AuthenticationSASLContinue) {
+            requireScram(message);
+            send(new SASLResponse(scram.clientFinalMessage(((AuthenticationSASLContinue) message).data())));
+        } else if (message instanceof AuthenticationSASLFinal) {
+            requireScram(message);
+            scram.verifyServerFinal(((AuthenticationSASLFinal) message).data());
+        } else if (message instanceof AuthenticationUnsupported) {
+            AuthenticationUnsupported u = (AuthenticationUnsupported) message;
+            throw new R2dbcNonTransientResourceException("the server asks for " + u.method()
+                    + " authentication, which r2dbc-pgfast does not support; use password, md5, scram-sha-256 or cert in pg_hba.conf", "28000");
+        } else if (message instanceof ErrorResponse) {
+            throw PgExceptionFactory.create(new ErrorDetails(((ErrorResponse) message).fields()), null);
+        } else if (message instanceof NoticeResponse) {
+            NoticeResponse n = (NoticeResponse) message;
+            NOTICES.info("{}: {} ({})", n.severity(), n.message(), n.code());
+        } else if (message instanceof BackendKeyData || message instanceof NegotiateProtocolVersion) {
+            // BackendKeyData is kept by the transport for CancelRequest; we ask for protocol 3.0 with no
+            // _pq_ options, so a NegotiateProtocolVersion can only confirm 3.0: nothing to do.
+        } else if (message instanceof ReadyForQuery) {
+            if (!sawAuthenticationOk) {
+                throw new R2dbcNonTransientResourceException("the server sent ReadyForQuery before AuthenticationOk", "08P01");
+            }
+            sink.success();
+            return true;
+        } else {
+            throw new R2dbcNonTransientResourceException("unexpected " + message.getClass().getSimpleName() + " during startup", "08P01");
+        }
+        return false;
+    }
+
+    private void startScram(List<String> mechanisms) {
+        SslHandler ssl = transport.channel().pipeline().get(SslHandler.class);
+        boolean tls = ssl != null;
+        StartupParameters.ChannelBindingPolicy policy = parameters.channelBinding();
+        boolean serverPlus = mechanisms.contains(SCRAM_PLUS);
+        ScramSha256Client.ChannelBinding binding;
+        String mechanism;
+        if (tls && serverPlus && policy != StartupParameters.ChannelBindingPolicy.DISABLE) {
+            binding = ScramSha256Client.ChannelBinding.tlsServerEndPoint(serverEndPoint(ssl));
+            mechanism = SCRAM_PLUS;
+            scramPlus = true;
+        } else if (policy == StartupParameters.ChannelBindingPolicy.REQUIRE) {
+            throw new R2dbcPermissionDeniedException(tls
+                    ? "channelBinding=require, but the server does not offer SCRAM-SHA-256-PLUS"
+                    : "channelBinding=require needs TLS (sslMode=require or stricter)", "28000");
+        } else if (mechanisms.contains(SCRAM)) {
+            // "y": we could bind but the server did not offer it (RFC 5802 section 6)
+            binding = tls && policy != StartupParameters.ChannelBindingPolicy.DISABLE
+                    ? ScramSha256Client.ChannelBinding.supportedButNotUsed()
+                    : ScramSha256Client.ChannelBinding.notSupported();
+            mechanism = SCRAM;
+        } else {
+            throw new R2dbcNonTransientResourceException("the server offers only the SASL mechanisms " + mechanisms
+                    + "; r2dbc-pgfast supports " + SCRAM + " and " + SCRAM_PLUS, "28000");
+        }
+        scram = new ScramSha256Client(password(), binding);
+        send(new SASLInitialResponse(mechanism, scram.clientFirstMessage()));
+    }
+
+    private static byte[] serverEndPoint(SslHandler ssl) {
+        try {
+            Certificate[] chain = ssl.engine().getSession().getPeerCertificates();
+            return TlsServerEndPoint.channelBindingData((X509Certificate) chain[0]);
+        } catch (Exception e) {
+            throw new R2dbcNonTransientResourceException("cannot compute tls-server-end-point channel binding: " + e.getMessage(), "28000", e);
+        }
+    }
+
+    private void requireScram(BackendMessage message) {
+        if (scram == null) {
+            throw new R2dbcNonTransientResourceException("unexpected " + message.getClass().getSimpleName() + " before AuthenticationSASL", "08P01");
+        }
+    }
+
+    private void refuseWithoutBinding(String what) {
+        if (parameters.channelBinding() == StartupParameters.ChannelBindingPolicy.REQUIRE) {
+            throw new R2dbcPermissionDeniedException("channelBinding=require, but the server asked for " + what, "28000");
+        }
+    }
+
+    private byte[] password() {
+        CharSequence password = parameters.password();
+        if (password == null) {
+            throw new R2dbcPermissionDeniedException("the server asks for a password for user \"" + parameters.user()
+                    + "\", but none was configured", "28000");
+        }
+        return password.toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    private void send(FrontendMessage message) {
+        ByteBuf out = transport.channel().alloc().ioBuffer();
+        message.encode(out);
+        transport.writeMore(out);
+    }
+
+    private void fail(Throwable error) {
+        sink.error(error);
+        transport.fail(error);
+    }
+
+    @Override
+    protected void onConnectionFailure(Throwable failure) {
+        sink.error(failure);
+    }
+}

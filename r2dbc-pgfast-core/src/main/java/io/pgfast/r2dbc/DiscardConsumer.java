@@ -1,0 +1,34 @@
+package io.pgfast.r2dbc;
+
+import io.pgfast.protocol.backend.DataRow;
+import io.pgfast.protocol.backend.NoticeResponse;
+import io.r2dbc.spi.R2dbcException;
+
+/** Consumes a Result nobody will read (its subscriber cancelled the results): rows are released unread. */
+final class DiscardConsumer implements ResultConsumer {
+
+    static final DiscardConsumer INSTANCE = new DiscardConsumer();
+
+    @Override
+    public boolean acceptsRow() {
+        return true;
+    }
+
+    @Override
+    public void row(DataRow row, PgfastRowMetadata metadata) {
+        row.release();
+    }
+
+    @Override
+    public void notice(NoticeResponse notice) {
+        ResultSubscription.NOTICES.info("{}: {} ({})", notice.severity(), notice.message(), notice.code());
+    }
+
+    @Override
+    public void complete(Long rowsUpdated) {
+    }
+
+    @Override
+    public void error(R2dbcException error) {
+    }
+}

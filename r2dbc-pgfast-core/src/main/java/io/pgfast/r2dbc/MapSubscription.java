@@ -1,0 +1,64 @@
+package io.pgfast.r2dbc;
+
+import io.pgfast.protocol.backend.DataRow;
+import io.r2dbc.spi.R2dbcException;
+import io.r2dbc.spi.Result;
+import io.r2dbc.spi.RowMetadata;
+import org.reactivestreams.Subscriber;
+
+import java.util.function.BiFunction;
+import java.util.function.Predicate;
+
+/** {@code Result.map}: each row mapped inside the driver, the row released right after the function. */
+final class MapSubscription<T> extends ResultSubscription<T> {
+
+    private final BiFunction<? super PgfastRow, ? super RowMetadata, ? extends T> mapper;
+
+    MapSubscription(Subscriber<? super T> actual, ResultFeed feed, Predicate<Result.Segment> filter,
+                    BiFunction<? super PgfastRow, ? super RowMetadata, ? extends T> mapper) {
+        super(actual, feed, filter);
+        this.mapper = mapper;
+    }
+
+    @Override
+    public void row(DataRow data, PgfastRowMetadata metadata) {
+        if (isCancelled() || isTerminated()) {
+            data.release();
+            return;
+        }
+        PgfastRow row = new PgfastRow(data, metadata);
+        T value;
+        try {
+            if (filter != null && !filter.test(new Segments.RowSegment(row))) {
+                return;
+            }
+            value = mapper.apply(row, metadata);
+        } catch (Throwable e) {
+            cancel();
+            signalError(e);
+            return;
+        } finally {
+            row.release();
+        }
+        if (value == null) {
+            cancel();
+            signalError(new NullPointerException("the mapping function returned null (Reactive Streams 2.13)"));
+            return;
+        }
+        emitRowValue(value);
+    }
+
+    @Override
+    public void complete(Long rowsUpdated) {
+        signalComplete();
+    }
+
+    @Override
+    public void error(R2dbcException error) {
+        if (filter != null && !filter.test(new Segments.Message(error))) {
+            signalComplete();
+            return;
+        }
+        signalError(error);
+    }
+}

@@ -1,0 +1,233 @@
+package io.pgfast.r2dbc;
+
+import io.pgfast.codec.CodecRegistry;
+import io.pgfast.protocol.backend.TransactionStatus;
+import io.pgfast.transport.Transport;
+import io.r2dbc.spi.Connection;
+import io.r2dbc.spi.ConnectionMetadata;
+import io.r2dbc.spi.IsolationLevel;
+import io.r2dbc.spi.Lifecycle;
+import io.r2dbc.spi.R2dbcRollbackException;
+import io.r2dbc.spi.Result;
+import io.r2dbc.spi.TransactionDefinition;
+import io.r2dbc.spi.ValidationDepth;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * One connection to PostgreSQL. Statements on it may be issued concurrently: they are pipelined in
+ * issue order (see {@code ConversationQueue}) and their Results delivered in that order.
+ *
+ * <p>Transactions: auto-commit by default. {@code beginTransaction(definition)} sends one BEGIN with the
+ * whole definition. {@code setAutoCommit(false)} only records the mode; the next statement outside a
+ * transaction then starts one implicitly (as JDBC does), unless {@code beginTransaction} comes first.
+ */
+public final class PgfastConnection implements Connection, Lifecycle {
+
+    private final Transport transport;
+    private final CodecRegistry codecs;
+    private final PreparedStatementCache cache;
+    private final int defaultFetchSize;
+    private volatile boolean autoCommit = true;
+    private volatile boolean implicitBeginPending;
+    private volatile IsolationLevel isolationLevel;
+
+    PgfastConnection(Transport transport, CodecRegistry codecs, int preparedStatementCacheQueries, int defaultFetchSize,
+                     IsolationLevel isolationLevel) {
+        this.transport = transport;
+        this.codecs = codecs;
+        this.cache = new PreparedStatementCache(preparedStatementCacheQueries);
+        this.defaultFetchSize = defaultFetchSize;
+        this.isolationLevel = isolationLevel;
+    }
+
+    Transport transport() {
+        return transport;
+    }
+
+    // --- statements ---
+
+    @Override
+    public PgfastStatement createStatement(String sql) {
+        if (sql == null) {
+            throw new IllegalArgumentException("sql must not be null");
+        }
+        return new PgfastStatement(this, codecs, sql, defaultFetchSize);
+    }
+
+    @Override
+    public PgfastBatch createBatch() {
+        return new PgfastBatch(this);
+    }
+
+    Flux<Result> executeSimple(String sql) {
+        return Flux.from(s -> {
+            beginImplicitly();
+            new SimpleQueryFlow(transport, codecs, sql, s).start();
+        });
+    }
+
+    Flux<Result> executeExtended(String sql, List<Binding> bindings, int fetchSize) {
+        return Flux.from(s -> {
+            beginImplicitly();
+            new ExtendedQueryFlow(transport, codecs, sql, bindings, fetchSize, cache, s).start();
+        });
+    }
+
+    /** With auto-commit off and no transaction open, queues a BEGIN ahead of the statement (pipelined). */
+    private void beginImplicitly() {
+        if (!autoCommit && !implicitBeginPending && transport.transactionStatus() == TransactionStatus.IDLE) {
+            implicitBeginPending = true;
+            command(TransactionStatements.begin(null))
+                    .doFinally(s -> implicitBeginPending = false)
+                    .subscribe(v -> { }, e -> { });
+        }
+    }
+
+    private Mono<String> command(String sql) {
+        return CommandFlow.run(transport, sql);
+    }
+
+    // --- transactions ---
+
+    @Override
+    public Mono<Void> beginTransaction() {
+        return beginTransaction(null);
+    }
+
+    @Override
+    public Mono<Void> beginTransaction(TransactionDefinition definition) {
+        return Mono.defer(() -> command(TransactionStatements.begin(definition))).then();
+    }
+
+    @Override
+    public Mono<Void> commitTransaction() {
+        return Mono.defer(() -> {
+            if (transport.transactionStatus() == TransactionStatus.IDLE) {
+                return Mono.empty();
+            }
+            return command("COMMIT").flatMap(tag -> "ROLLBACK".equals(tag)
+                    ? Mono.error(new R2dbcRollbackException("COMMIT was turned into ROLLBACK by the server: the transaction had failed", "40000"))
+                    : Mono.empty());
+        });
+    }
+
+    @Override
+    public Mono<Void> rollbackTransaction() {
+        return Mono.defer(() -> transport.transactionStatus() == TransactionStatus.IDLE ? Mono.empty() : command("ROLLBACK").then());
+    }
+
+    @Override
+    public Mono<Void> createSavepoint(String name) {
+        String sql = "SAVEPOINT " + TransactionStatements.identifier(name);
+        return Mono.defer(() -> command(transport.transactionStatus() == TransactionStatus.IDLE ? "BEGIN; " + sql : sql)).then();
+    }
+
+    @Override
+    public Mono<Void> releaseSavepoint(String name) {
+        String sql = "RELEASE SAVEPOINT " + TransactionStatements.identifier(name);
+        return Mono.defer(() -> command(sql)).then();
+    }
+
+    @Override
+    public Mono<Void> rollbackTransactionToSavepoint(String name) {
+        String sql = "ROLLBACK TO SAVEPOINT " + TransactionStatements.identifier(name);
+        return Mono.defer(() -> command(sql)).then();
+    }
+
+    @Override
+    public boolean isAutoCommit() {
+        return autoCommit && transport.transactionStatus() == TransactionStatus.IDLE;
+    }
+
+    @Override
+    public Mono<Void> setAutoCommit(boolean autoCommit) {
+        return Mono.defer(() -> {
+            boolean changed = this.autoCommit != autoCommit;
+            this.autoCommit = autoCommit;
+            if (changed && autoCommit && transport.transactionStatus() != TransactionStatus.IDLE) {
+                return commitTransaction();
+            }
+            return Mono.empty();
+        });
+    }
+
+    @Override
+    public IsolationLevel getTransactionIsolationLevel() {
+        return isolationLevel;
+    }
+
+    @Override
+    public Mono<Void> setTransactionIsolationLevel(IsolationLevel level) {
+        if (level == null) {
+            throw new IllegalArgumentException("isolation level must not be null");
+        }
+        String sql = "SET SESSION CHARACTERISTICS AS TRANSACTION ISOLATION LEVEL " + TransactionStatements.isolationSql(level);
+        return Mono.defer(() -> command(sql)).doOnSuccess(t -> isolationLevel = level).then();
+    }
+
+    @Override
+    public Mono<Void> setStatementTimeout(Duration timeout) {
+        if (timeout == null) {
+            throw new IllegalArgumentException("timeout must not be null");
+        }
+        String sql = "SET statement_timeout = " + TransactionStatements.millis(timeout);
+        return Mono.defer(() -> command(sql)).then();
+    }
+
+    @Override
+    public Mono<Void> setLockWaitTimeout(Duration timeout) {
+        if (timeout == null) {
+            throw new IllegalArgumentException("timeout must not be null");
+        }
+        String sql = "SET lock_timeout = " + TransactionStatements.millis(timeout);
+        return Mono.defer(() -> command(sql)).then();
+    }
+
+    // --- lifecycle ---
+
+    @Override
+    public Mono<Boolean> validate(ValidationDepth depth) {
+        return Mono.defer(() -> {
+            if (!transport.isConnected()) {
+                return Mono.just(false);
+            }
+            if (depth == ValidationDepth.LOCAL) {
+                return Mono.just(true);
+            }
+            return command("").thenReturn(true).onErrorReturn(false);
+        });
+    }
+
+    @Override
+    public ConnectionMetadata getMetadata() {
+        return new PgfastConnectionMetadata(transport.parameters().getOrDefault("server_version", "unknown"));
+    }
+
+    @Override
+    public Mono<Void> close() {
+        return transport.close();
+    }
+
+    @Override
+    public Mono<Void> postAllocate() {
+        return Mono.empty();
+    }
+
+    /** Before a pool takes the connection back: roll back what its user left open. */
+    @Override
+    public Mono<Void> preRelease() {
+        return Mono.defer(() -> {
+            autoCommit = true;
+            return transport.isConnected() ? rollbackTransaction() : Mono.empty();
+        });
+    }
+
+    @Override
+    public String toString() {
+        return "PgfastConnection{" + transport.channel() + '}';
+    }
+}

@@ -1,0 +1,74 @@
+package io.pgfast.r2dbc;
+
+import io.r2dbc.spi.Readable;
+import io.r2dbc.spi.Result;
+import io.r2dbc.spi.Row;
+import io.r2dbc.spi.RowMetadata;
+import org.reactivestreams.Publisher;
+import reactor.core.publisher.Flux;
+
+import java.util.function.BiFunction;
+import java.util.function.Function;
+import java.util.function.Predicate;
+
+/**
+ * The result of one statement (one per statement of a multi-statement simple query, one per binding of
+ * a batch). It can be consumed once, by {@link #map}, {@link #getRowsUpdated} or {@link #flatMap}.
+ */
+final class PgfastResult implements Result {
+
+    private final ResultFeed feed;
+    private final Predicate<Segment> filter;
+
+    PgfastResult(ResultFeed feed) {
+        this(feed, null);
+    }
+
+    private PgfastResult(ResultFeed feed, Predicate<Segment> filter) {
+        this.feed = feed;
+        this.filter = filter;
+    }
+
+    @Override
+    public Publisher<Long> getRowsUpdated() {
+        return Flux.from(s -> new RowsUpdatedSubscription(s, feed, filter).start());
+    }
+
+    @Override
+    public <T> Publisher<T> map(BiFunction<Row, RowMetadata, ? extends T> mappingFunction) {
+        if (mappingFunction == null) {
+            throw new IllegalArgumentException("mappingFunction must not be null");
+        }
+        return Flux.from(s -> new MapSubscription<T>(s, feed, filter, mappingFunction::apply).start());
+    }
+
+    @Override
+    public <T> Publisher<T> map(Function<? super Readable, ? extends T> mappingFunction) {
+        if (mappingFunction == null) {
+            throw new IllegalArgumentException("mappingFunction must not be null");
+        }
+        return Flux.from(s -> new MapSubscription<T>(s, feed, filter, (row, md) -> mappingFunction.apply(row)).start());
+    }
+
+    @Override
+    public Result filter(Predicate<Segment> predicate) {
+        if (predicate == null) {
+            throw new IllegalArgumentException("predicate must not be null");
+        }
+        return new PgfastResult(feed, filter == null ? predicate : filter.and(predicate));
+    }
+
+    @Override
+    public <T> Publisher<T> flatMap(Function<Segment, ? extends Publisher<? extends T>> mappingFunction) {
+        if (mappingFunction == null) {
+            throw new IllegalArgumentException("mappingFunction must not be null");
+        }
+        Flux<Publisher<? extends T>> segments = Flux.from(s -> new SegmentSubscription<T>(s, feed, filter, mappingFunction).start());
+        return Flux.concat(segments);
+    }
+
+    @Override
+    public String toString() {
+        return "PgfastResult{" + (feed.metadata == null ? "no rows" : feed.metadata) + '}';
+    }
+}

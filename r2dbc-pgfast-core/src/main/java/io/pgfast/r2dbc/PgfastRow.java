@@ -1,0 +1,86 @@
+package io.pgfast.r2dbc;
+
+import io.pgfast.codec.CodecException;
+import io.pgfast.protocol.backend.DataRow;
+import io.r2dbc.spi.Row;
+import io.r2dbc.spi.RowMetadata;
+
+/**
+ * One row: the DataRow's buffer plus its column offsets, decoded column by column only when asked.
+ *
+ * <p>Lifetime contract (R2DBC 1.0, section 8.2): a row is valid only inside the mapping function it is
+ * handed to; the driver releases its buffer as soon as the function returns, after which every access
+ * throws {@link IllegalStateException} instead of reading recycled memory.
+ */
+final class PgfastRow implements Row {
+
+    private final PgfastRowMetadata metadata;
+    private DataRow data;
+
+    PgfastRow(DataRow data, PgfastRowMetadata metadata) {
+        this.data = data;
+        this.metadata = metadata;
+    }
+
+    @Override
+    public RowMetadata getMetadata() {
+        return metadata;
+    }
+
+    @Override
+    public Object get(int index) {
+        return get(index, Object.class);
+    }
+
+    @Override
+    public Object get(String name) {
+        return get(metadata.indexOf(name), Object.class);
+    }
+
+    @Override
+    public <T> T get(String name, Class<T> type) {
+        return get(metadata.indexOf(name), type);
+    }
+
+    @Override
+    public <T> T get(int index, Class<T> type) {
+        if (type == null) {
+            throw new IllegalArgumentException("type must not be null");
+        }
+        DataRow row = data;
+        if (row == null) {
+            throw new IllegalStateException("the row was accessed after its mapping function returned; "
+                    + "read every value inside Result.map(...)");
+        }
+        PgfastColumnMetadata column = metadata.column(index);
+        if (index >= row.columnCount()) {
+            throw new IndexOutOfBoundsException("column index " + index + " out of range: the row has " + row.columnCount() + " values");
+        }
+        int length = row.length(index);
+        if (length < 0) {
+            if (type.isPrimitive()) {
+                throw new IllegalArgumentException("column " + index + " is NULL and cannot be read as " + type.getName());
+            }
+            return null;
+        }
+        try {
+            return column.decode(row.buffer(), row.offset(index), length, type);
+        } catch (CodecException e) {
+            throw new PgfastClientException("column " + index + " (\"" + column.getName() + "\"): " + e.getMessage(), e);
+        }
+    }
+
+    /** Releases the buffer; the row is unusable afterwards. */
+    void release() {
+        DataRow row = data;
+        if (row != null) {
+            data = null;
+            row.release();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "PgfastRow" + metadata;
+    }
+}

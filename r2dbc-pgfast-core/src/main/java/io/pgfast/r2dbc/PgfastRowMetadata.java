@@ -1,0 +1,114 @@
+package io.pgfast.r2dbc;
+
+import io.pgfast.codec.CodecRegistry;
+import io.pgfast.codec.Format;
+import io.pgfast.protocol.backend.RowDescription;
+import io.r2dbc.spi.ColumnMetadata;
+import io.r2dbc.spi.RowMetadata;
+
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.NoSuchElementException;
+
+/**
+ * The columns of one result. Built once per RowDescription (and kept with a cached prepared statement),
+ * shared by all its rows. Name lookup is case-insensitive and the first of duplicate names wins (R2DBC
+ * 1.0, section 8.4); the name index is built on first use, since most mappers read by index.
+ */
+final class PgfastRowMetadata implements RowMetadata {
+
+    private final PgfastColumnMetadata[] columns;
+    private final List<ColumnMetadata> columnList;
+    private volatile Map<String, Integer> index;
+
+    private PgfastRowMetadata(PgfastColumnMetadata[] columns) {
+        this.columns = columns;
+        this.columnList = Collections.unmodifiableList(Arrays.asList(columns));
+    }
+
+    /**
+     * @param formats the result format of each column as requested in Bind, or null to take each field's
+     *                own format code (simple query, Describe Portal)
+     */
+    static PgfastRowMetadata of(RowDescription description, short[] formats, CodecRegistry codecs) {
+        RowDescription.Field[] fields = description.fields();
+        PgfastColumnMetadata[] columns = new PgfastColumnMetadata[fields.length];
+        for (int i = 0; i < fields.length; i++) {
+            short code = formats == null ? fields[i].formatCode() : formats.length == 1 ? formats[0] : formats[i];
+            columns[i] = new PgfastColumnMetadata(fields[i], Format.of(code), codecs);
+        }
+        return new PgfastRowMetadata(columns);
+    }
+
+    int size() {
+        return columns.length;
+    }
+
+    PgfastColumnMetadata column(int i) {
+        if (i < 0 || i >= columns.length) {
+            throw new IndexOutOfBoundsException("column index " + i + " out of range: the result has " + columns.length + " columns");
+        }
+        return columns[i];
+    }
+
+    int indexOf(String name) {
+        int i = find(name);
+        if (i < 0) {
+            throw new NoSuchElementException("no column named \"" + name + "\"; the columns are " + columnNames());
+        }
+        return i;
+    }
+
+    private int find(String name) {
+        if (name == null) {
+            throw new IllegalArgumentException("column name must not be null");
+        }
+        Map<String, Integer> map = index;
+        if (map == null) {
+            map = new HashMap<>(columns.length * 2);
+            for (int i = 0; i < columns.length; i++) {
+                map.putIfAbsent(columns[i].getName().toLowerCase(Locale.ROOT), i);
+            }
+            index = map;
+        }
+        Integer i = map.get(name.toLowerCase(Locale.ROOT));
+        return i == null ? -1 : i;
+    }
+
+    private List<String> columnNames() {
+        String[] names = new String[columns.length];
+        for (int i = 0; i < names.length; i++) {
+            names[i] = columns[i].getName();
+        }
+        return Arrays.asList(names);
+    }
+
+    @Override
+    public ColumnMetadata getColumnMetadata(int index) {
+        return column(index);
+    }
+
+    @Override
+    public ColumnMetadata getColumnMetadata(String name) {
+        return columns[indexOf(name)];
+    }
+
+    @Override
+    public List<? extends ColumnMetadata> getColumnMetadatas() {
+        return columnList;
+    }
+
+    @Override
+    public boolean contains(String columnName) {
+        return find(columnName) >= 0;
+    }
+
+    @Override
+    public String toString() {
+        return "RowMetadata" + columnNames();
+    }
+}

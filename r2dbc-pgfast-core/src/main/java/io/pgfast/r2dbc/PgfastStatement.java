@@ -1,0 +1,226 @@
+package io.pgfast.r2dbc;
+
+import io.pgfast.codec.CodecRegistry;
+import io.pgfast.codec.Encoder;
+import io.r2dbc.spi.Parameter;
+import io.r2dbc.spi.Result;
+import io.r2dbc.spi.Statement;
+import reactor.core.publisher.Flux;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.NoSuchElementException;
+
+/**
+ * A statement with {@code $1 … $n} bind markers. Without parameters it runs as a simple query (several
+ * statements allowed, text results); with parameters, or with a fetch size, through the extended
+ * protocol with a cached prepared statement and binary results.
+ *
+ * <p>Bind indexes are 0-based ({@code bind(0, v)} binds {@code $1}); names are the markers themselves
+ * ({@code bind("$1", v)}). Values are checked at bind time: an unsupported Java type fails here, not
+ * when the statement runs.
+ */
+final class PgfastStatement implements Statement {
+
+    private final PgfastConnection connection;
+    private final CodecRegistry codecs;
+    private final String sql;
+    private final int parameterCount;
+    private final List<Binding> bindings = new ArrayList<>(1);
+    private Binding current;
+    private int fetchSize;
+    private String[] generatedColumns;
+
+    PgfastStatement(PgfastConnection connection, CodecRegistry codecs, String sql, int fetchSize) {
+        this.connection = connection;
+        this.codecs = codecs;
+        this.sql = sql;
+        this.parameterCount = SqlScanner.parameterCount(sql);
+        this.fetchSize = fetchSize;
+    }
+
+    @Override
+    public Statement add() {
+        Binding b = current;
+        if (b == null) {
+            if (parameterCount == 0) {
+                throw new IllegalStateException("add() on a statement without parameters");
+            }
+            throw new IllegalStateException("add() before anything was bound");
+        }
+        int missing = b.firstUnbound();
+        if (missing >= 0) {
+            throw new IllegalStateException("parameter $" + (missing + 1) + " is not bound; bind every parameter before add()");
+        }
+        bindings.add(b);
+        current = null;
+        return this;
+    }
+
+    @Override
+    public Statement bind(int index, Object value) {
+        if (value == null) {
+            throw new IllegalArgumentException("value must not be null; use bindNull(" + index + ", type)");
+        }
+        checkIndex(index);
+        if (value instanceof Parameter) {
+            bindParameter(index, (Parameter) value);
+            return this;
+        }
+        binding().set(index, value, encoder(value));
+        return this;
+    }
+
+    @SuppressWarnings("unchecked")
+    private Encoder<Object> encoder(Object value) {
+        return (Encoder<Object>) codecs.encoder(value.getClass());
+    }
+
+    private void bindParameter(int index, Parameter parameter) {
+        if (parameter instanceof io.r2dbc.spi.OutParameter) {
+            throw new IllegalArgumentException("OUT parameters are not supported by PostgreSQL statements; use RETURNING or a function's result columns");
+        }
+        Object value = parameter.getValue();
+        int oid = ParameterTypes.oid(parameter.getType());
+        if (value == null) {
+            binding().setNull(index, oid != 0 ? oid : codecs.nullOid(parameter.getType().getJavaType()));
+            return;
+        }
+        @SuppressWarnings("unchecked")
+        Encoder<Object> encoder = oid == 0 ? encoder(value) : (Encoder<Object>) codecs.encoder(oid, value.getClass());
+        binding().set(index, value, encoder);
+    }
+
+    @Override
+    public Statement bind(String name, Object value) {
+        return bind(indexOf(name), value);
+    }
+
+    @Override
+    public Statement bindNull(int index, Class<?> type) {
+        if (type == null) {
+            throw new IllegalArgumentException("type must not be null");
+        }
+        checkIndex(index);
+        binding().setNull(index, codecs.nullOid(type));
+        return this;
+    }
+
+    @Override
+    public Statement bindNull(String name, Class<?> type) {
+        return bindNull(indexOf(name), type);
+    }
+
+    private int indexOf(String name) {
+        if (name == null) {
+            throw new IllegalArgumentException("name must not be null");
+        }
+        if (name.length() > 1 && name.charAt(0) == '$') {
+            try {
+                int n = Integer.parseInt(name.substring(1));
+                if (n >= 1 && n <= parameterCount) {
+                    return n - 1;
+                }
+            } catch (NumberFormatException e) {
+                // falls through to the error below
+            }
+        }
+        throw new NoSuchElementException("no parameter named \"" + name + "\": the statement has "
+                + (parameterCount == 0 ? "no parameters" : "$1 to $" + parameterCount));
+    }
+
+    private void checkIndex(int index) {
+        if (index < 0 || index >= parameterCount) {
+            throw new IndexOutOfBoundsException("bind index " + index + " out of range: the statement has "
+                    + parameterCount + " parameter(s), indexes 0 to " + (parameterCount - 1));
+        }
+    }
+
+    private Binding binding() {
+        if (current == null) {
+            current = new Binding(parameterCount);
+        }
+        return current;
+    }
+
+    @Override
+    public Statement fetchSize(int rows) {
+        if (rows < 0) {
+            throw new IllegalArgumentException("fetch size must not be negative, was " + rows);
+        }
+        this.fetchSize = rows;
+        return this;
+    }
+
+    @Override
+    public Statement returnGeneratedValues(String... columns) {
+        if (columns == null) {
+            throw new IllegalArgumentException("columns must not be null");
+        }
+        for (String c : columns) {
+            if (c == null) {
+                throw new IllegalArgumentException("column names must not be null");
+            }
+        }
+        this.generatedColumns = columns.clone();
+        return this;
+    }
+
+    @Override
+    public Flux<Result> execute() {
+        List<Binding> all = new ArrayList<>(bindings);
+        if (current != null) {
+            int missing = current.firstUnbound();
+            if (missing >= 0) {
+                throw new IllegalStateException("parameter $" + (missing + 1) + " is not bound");
+            }
+            all.add(current);
+        } else if (parameterCount > 0 && all.isEmpty()) {
+            throw new IllegalStateException("the statement has " + parameterCount + " parameter(s) and none is bound");
+        }
+        bindings.clear();
+        current = null;
+        String text = generatedColumns == null ? sql : withReturning(sql, generatedColumns);
+        if (all.isEmpty() && fetchSize == 0) {
+            return connection.executeSimple(text);
+        }
+        if (all.isEmpty()) {
+            all.add(new Binding(0));
+        }
+        return connection.executeExtended(text, all, fetchSize);
+    }
+
+    /**
+     * Appends {@code RETURNING …} to an INSERT, UPDATE, DELETE or MERGE that has none (the R2DBC hint for
+     * generated values); other statements are left alone.
+     */
+    static String withReturning(String sql, String[] columns) {
+        String trimmed = sql.strip();
+        while (trimmed.endsWith(";")) {
+            trimmed = trimmed.substring(0, trimmed.length() - 1).strip();
+        }
+        String lower = trimmed.toLowerCase(Locale.ROOT);
+        boolean dml = lower.startsWith("insert") || lower.startsWith("update") || lower.startsWith("delete")
+                || lower.startsWith("merge") || lower.startsWith("with");
+        if (!dml || lower.matches("(?s).*\\breturning\\b.*")) {
+            return sql;
+        }
+        if (columns.length == 0) {
+            return trimmed + " RETURNING *";
+        }
+        StringBuilder b = new StringBuilder(trimmed).append(" RETURNING ");
+        for (int i = 0; i < columns.length; i++) {
+            if (i > 0) {
+                b.append(", ");
+            }
+            b.append(columns[i]);
+        }
+        return b.toString();
+    }
+
+    @Override
+    public String toString() {
+        return "PgfastStatement{" + sql + '}';
+    }
+}

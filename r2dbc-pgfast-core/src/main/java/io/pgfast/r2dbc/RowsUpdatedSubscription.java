@@ -1,0 +1,46 @@
+package io.pgfast.r2dbc;
+
+import io.pgfast.protocol.backend.DataRow;
+import io.r2dbc.spi.R2dbcException;
+import io.r2dbc.spi.Result;
+import org.reactivestreams.Subscriber;
+
+import java.util.function.Predicate;
+
+/**
+ * {@code Result.getRowsUpdated}: rows are released unread as they arrive (no demand needed for them);
+ * the command tag's count is emitted when the tag has one (INSERT, UPDATE, DELETE, MERGE, SELECT, COPY…).
+ */
+final class RowsUpdatedSubscription extends ResultSubscription<Long> {
+
+    RowsUpdatedSubscription(Subscriber<? super Long> actual, ResultFeed feed, Predicate<Result.Segment> filter) {
+        super(actual, feed, filter);
+    }
+
+    @Override
+    public boolean acceptsRow() {
+        return true;
+    }
+
+    @Override
+    public void row(DataRow data, PgfastRowMetadata metadata) {
+        data.release();
+    }
+
+    @Override
+    public void complete(Long rowsUpdated) {
+        if (rowsUpdated != null && (filter == null || filter.test(new Segments.UpdateCount(rowsUpdated)))) {
+            emit(rowsUpdated);
+        }
+        signalComplete();
+    }
+
+    @Override
+    public void error(R2dbcException error) {
+        if (filter != null && !filter.test(new Segments.Message(error))) {
+            signalComplete();
+            return;
+        }
+        signalError(error);
+    }
+}

@@ -1,0 +1,137 @@
+package io.pgfast.transport;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.ByteToMessageDecoder;
+import io.netty.util.ReferenceCountUtil;
+import io.pgfast.protocol.MessageFramer;
+import io.pgfast.protocol.backend.BackendMessage;
+
+/**
+ * Frames backend messages out of the byte stream and hands each to the conversation at the head of the
+ * queue, reading from the socket only while that conversation can take what comes next.
+ *
+ * <p>Backpressure: auto-read is off. Bytes already received stay in the cumulation, undecoded, while the
+ * head conversation refuses the next message type ({@link Conversation#canAccept}); a new
+ * {@code read()} is requested only once the cumulation has been consumed. Memory is therefore bounded by
+ * one socket read plus one message, whatever the size of the result.
+ */
+final class BackendHandler extends ChannelInboundHandlerAdapter {
+
+    private final MessageFramer framer;
+    private final Transport transport;
+    private final ConversationQueue queue;
+    private ChannelHandlerContext ctx;
+    private ByteBuf cumulation;
+    private boolean stalled;
+    private boolean draining;
+
+    BackendHandler(int maxMessageSize, Transport transport, ConversationQueue queue) {
+        this.framer = new MessageFramer(maxMessageSize);
+        this.transport = transport;
+        this.queue = queue;
+    }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+        this.ctx = ctx;
+        ctx.channel().config().setAutoRead(false);
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (!(msg instanceof ByteBuf)) {
+            ReferenceCountUtil.release(msg);
+            return;
+        }
+        ByteBuf in = (ByteBuf) msg;
+        if (transport.isFailed()) {
+            in.release();
+            return;
+        }
+        cumulation = cumulation == null ? in : ByteToMessageDecoder.MERGE_CUMULATOR.cumulate(ctx.alloc(), cumulation, in);
+        drain();
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) {
+        if (!stalled && !transport.isFailed()) {
+            ctx.read();
+        }
+    }
+
+    /** Called on the event loop when the head conversation may accept more (new demand, a new head). */
+    void resume() {
+        if (stalled) {
+            drain();
+        } else if (cumulation == null && ctx != null && !transport.isFailed()) {
+            ctx.read();
+        }
+    }
+
+    private void drain() {
+        if (draining) {
+            return;
+        }
+        draining = true;
+        try {
+            stalled = false;
+            while (cumulation != null && cumulation.isReadable() && !transport.isFailed()) {
+                Conversation head = queue.head();
+                byte type = cumulation.getByte(cumulation.readerIndex());
+                if (head != null && !isAsynchronous(type) && !head.canAccept(type)) {
+                    stalled = true;
+                    return;
+                }
+                BackendMessage message = framer.next(cumulation);
+                if (message == null) {
+                    break;
+                }
+                transport.dispatch(message);
+            }
+            if (cumulation != null && !cumulation.isReadable()) {
+                cumulation.release();
+                cumulation = null;
+            } else if (cumulation != null) {
+                cumulation.discardSomeReadBytes();
+            }
+            if (!transport.isFailed()) {
+                ctx.read();
+            }
+        } catch (RuntimeException e) {
+            transport.fail(e);
+        } finally {
+            draining = false;
+        }
+    }
+
+    /** NotificationResponse, ParameterStatus and NoticeResponse may arrive at any time (protocol 55.2.7). */
+    private static boolean isAsynchronous(byte type) {
+        return type == 'A' || type == 'S' || type == 'N';
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        releaseCumulation();
+        transport.onChannelInactive();
+        ctx.fireChannelInactive();
+    }
+
+    @Override
+    public void handlerRemoved(ChannelHandlerContext ctx) {
+        releaseCumulation();
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        transport.fail(cause);
+    }
+
+    private void releaseCumulation() {
+        if (cumulation != null) {
+            cumulation.release();
+            cumulation = null;
+        }
+    }
+}

@@ -1,0 +1,58 @@
+package io.pgfast.transport;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelOption;
+import io.pgfast.protocol.backend.BackendKeyData;
+import io.pgfast.protocol.frontend.CancelRequest;
+import reactor.core.publisher.Mono;
+import reactor.netty.resources.ConnectionProvider;
+import reactor.netty.tcp.TcpClient;
+import reactor.util.Logger;
+import reactor.util.Loggers;
+
+import java.net.SocketAddress;
+import java.time.Duration;
+
+/**
+ * Sends a CancelRequest (protocol 55.2.8) for a transport's backend over a new, short-lived connection
+ * to the same address, and holds back further writes on the transport until the server has closed that
+ * connection: by then the backend has been signalled, so the cancel cannot reach a statement written
+ * later (the backend ignores a cancel that arrives while it waits for the client).
+ *
+ * <p>Best effort, as in libpq: a cancel that cannot be delivered is logged, never an error for the
+ * user. The hold is released after at most {@link #TIMEOUT}.
+ */
+public final class CancelRequestSender {
+
+    private static final Logger LOG = Loggers.getLogger(CancelRequestSender.class);
+    static final Duration TIMEOUT = Duration.ofSeconds(10);
+
+    private CancelRequestSender() {
+    }
+
+    /** Event loop of {@code transport} only. */
+    public static void send(Transport transport) {
+        BackendKeyData key = transport.backendKeyData();
+        SocketAddress address = transport.channel().remoteAddress();
+        if (key == null || address == null) {
+            return;
+        }
+        transport.holdWrites();
+        TcpClient.create(ConnectionProvider.newConnection())
+                .remoteAddress(() -> address)
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) TIMEOUT.toMillis())
+                .connect()
+                .flatMap(c -> {
+                    ByteBuf buf = c.channel().alloc().ioBuffer(16);
+                    new CancelRequest(key.processId(), key.secretKey()).encode(buf);
+                    return c.outbound().send(Mono.just(buf)).then()
+                            .then(c.onDispose())
+                            .doFinally(s -> c.dispose());
+                })
+                .timeout(TIMEOUT)
+                .doOnError(e -> LOG.debug("CancelRequest for backend {} not delivered: {}", key.processId(), e.toString()))
+                .onErrorResume(e -> Mono.empty())
+                .doFinally(s -> transport.eventLoop().execute(transport::releaseWrites))
+                .subscribe();
+    }
+}

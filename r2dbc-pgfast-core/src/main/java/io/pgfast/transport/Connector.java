@@ -1,0 +1,85 @@
+package io.pgfast.transport;
+
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelOption;
+import io.netty.util.concurrent.Promise;
+import io.r2dbc.spi.R2dbcNonTransientResourceException;
+import reactor.core.publisher.Mono;
+import reactor.netty.Connection;
+import reactor.netty.resources.ConnectionProvider;
+import reactor.netty.tcp.TcpClient;
+
+import java.net.ConnectException;
+
+/**
+ * Opens one channel with Reactor Netty (TCP or a Unix domain socket, the native transport where
+ * available), negotiates TLS as asked, and installs the {@link BackendHandler}. Authentication is not
+ * here: it is the startup flow's conversation on the returned transport.
+ *
+ * <p>Cancelling the returned Mono closes whatever was opened.
+ */
+public final class Connector {
+
+    private Connector() {
+    }
+
+    /** Opens a transport; the Mono emits once TLS (if any) is established. */
+    public static Mono<Transport> connect(TransportOptions options) {
+        TcpClient client = TcpClient.create(ConnectionProvider.newConnection())
+                .remoteAddress(options::address)
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, options.connectTimeout().toMillis()))
+                .option(ChannelOption.AUTO_READ, false);
+        if (!options.unixSocket()) {
+            client = client.option(ChannelOption.SO_KEEPALIVE, options.tcpKeepAlive())
+                    .option(ChannelOption.TCP_NODELAY, options.tcpNoDelay());
+        }
+        return client.connect()
+                .onErrorMap(e -> !(e instanceof R2dbcNonTransientResourceException),
+                        e -> new R2dbcNonTransientResourceException("cannot connect to " + options.address() + ": " + describe(e), "08001", e))
+                .flatMap(connection -> negotiateTls(connection, options)
+                        .doOnCancel(connection::dispose)
+                        .onErrorResume(e -> {
+                            connection.dispose();
+                            return Mono.error(e);
+                        }));
+    }
+
+    private static String describe(Throwable e) {
+        if (e instanceof ConnectException && e.getMessage() != null) {
+            return e.getMessage();
+        }
+        return e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
+    }
+
+    private static Mono<Transport> negotiateTls(Connection connection, TransportOptions options) {
+        Channel channel = connection.channel();
+        Transport transport = new Transport(channel, options.maxMessageSize(), options.pipelineLimit());
+        if (options.tlsPolicy() == TlsPolicy.DISABLED || options.unixSocket()) {
+            install(connection, transport);
+            return Mono.just(transport);
+        }
+        Promise<Boolean> done = channel.eventLoop().newPromise();
+        SslNegotiationHandler negotiation = new SslNegotiationHandler(options.tlsPolicy() == TlsPolicy.REQUIRED,
+                options.directTls(), options.sslHandlers(), done);
+        connection.addHandlerLast("pgfast-ssl-negotiation", negotiation);
+        return Mono.<Boolean>create(sink -> {
+                    done.addListener(f -> {
+                        if (f.isSuccess()) {
+                            sink.success(done.getNow());
+                        } else {
+                            sink.error(f.cause());
+                        }
+                    });
+                    sink.onCancel(() -> done.tryFailure(new IllegalStateException("cancelled")));
+                })
+                .map(tls -> {
+                    install(connection, transport);
+                    return transport;
+                });
+    }
+
+    private static void install(Connection connection, Transport transport) {
+        connection.addHandlerLast("pgfast-backend", transport.handler());
+        connection.onDispose(() -> transport.fail(new R2dbcNonTransientResourceException("connection closed")));
+    }
+}

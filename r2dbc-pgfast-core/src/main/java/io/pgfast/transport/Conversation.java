@@ -1,0 +1,63 @@
+package io.pgfast.transport;
+
+import io.netty.buffer.ByteBuf;
+import io.pgfast.protocol.backend.BackendMessage;
+
+/**
+ * One request/response exchange with the backend: the frontend messages of a request and the handling
+ * of every backend message that answers it, up to and including its final ReadyForQuery.
+ *
+ * <p>Threading contract: every method except {@link #cancelBeforeWrite()} is called on the channel's
+ * event loop only, by {@link ConversationQueue} and {@link BackendHandler}, so implementations keep
+ * their state in plain fields. Demand changes coming from other threads must go through
+ * {@link Transport#resumeReading()}.
+ *
+ * <p>Ownership contract: {@link #onMessage} receives ownership of reference-counted messages
+ * ({@code DataRow}, {@code CopyData}) and must release them.
+ */
+public abstract class Conversation {
+
+    private volatile boolean cancelledBeforeWrite;
+
+    /** Writes this conversation's first (often only) batch of frontend messages. */
+    protected abstract void writeTo(ByteBuf out);
+
+    /**
+     * Whether every frontend message of this conversation has been written. A conversation that must see
+     * a response before it can write the rest (a cache-miss Parse/Describe before its Bind) returns false
+     * until then; the queue writes nothing after it meanwhile, so responses stay in request order.
+     */
+    protected boolean writeComplete() {
+        return true;
+    }
+
+    /**
+     * Whether a message of this type may be handed over now. Returning false for a DataRow when nobody has
+     * asked for rows is how backpressure reaches the socket: the handler stops decoding and stops
+     * reading until {@link Transport#resumeReading()} is called.
+     */
+    protected boolean canAccept(byte messageType) {
+        return true;
+    }
+
+    /**
+     * Handles one backend message; returns true when the conversation is over (its last ReadyForQuery
+     * has arrived) and the next one may receive messages.
+     */
+    protected abstract boolean onMessage(BackendMessage message);
+
+    /** The connection failed or closed: end every publisher with {@code failure}. Called at most once. */
+    protected abstract void onConnectionFailure(Throwable failure);
+
+    /**
+     * Marks this conversation as abandoned by its subscriber before anything was written; the queue then
+     * drops it without touching the wire. Safe from any thread.
+     */
+    public final void cancelBeforeWrite() {
+        cancelledBeforeWrite = true;
+    }
+
+    final boolean isCancelledBeforeWrite() {
+        return cancelledBeforeWrite;
+    }
+}

@@ -1,0 +1,154 @@
+package io.pgfast.transport;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
+
+import java.util.ArrayDeque;
+import java.util.function.Consumer;
+
+/**
+ * The conversations of one connection: those waiting to be written and those written and waiting for
+ * their responses ("in flight"), in request order. Confined to the channel's event loop.
+ *
+ * <p>Pipelining: everything pending is rendered into one buffer and flushed once, up to
+ * {@code pipelineLimit} conversations in flight. A conversation that has not written all of its messages
+ * yet (see {@link Conversation#writeComplete()}) is a write barrier: nothing after it is written until it
+ * has, because the backend answers strictly in order.
+ */
+final class ConversationQueue {
+
+    private final ArrayDeque<Conversation> pending = new ArrayDeque<>();
+    private final ArrayDeque<Conversation> inFlight = new ArrayDeque<>();
+    private final int pipelineLimit;
+    private Channel channel;
+    private Consumer<Throwable> writeFailureHandler;
+    private Throwable closedCause;
+    private int writeHold;
+
+    ConversationQueue(int pipelineLimit) {
+        this.pipelineLimit = Math.max(1, pipelineLimit);
+    }
+
+    void attach(Channel channel, Consumer<Throwable> writeFailureHandler) {
+        this.channel = channel;
+        this.writeFailureHandler = writeFailureHandler;
+    }
+
+    /** The conversation that receives the next backend message, or null when none is in flight. */
+    Conversation head() {
+        return inFlight.peekFirst();
+    }
+
+    /** Whether nothing was written after {@code c}: cancelling its server work cannot hit another request. */
+    boolean isLastWritten(Conversation c) {
+        return inFlight.peekLast() == c && pending.isEmpty();
+    }
+
+    boolean isIdle() {
+        return inFlight.isEmpty() && pending.isEmpty();
+    }
+
+    void submit(Conversation c) {
+        if (closedCause != null) {
+            c.onConnectionFailure(closedCause);
+            return;
+        }
+        pending.addLast(c);
+        flush();
+    }
+
+    /** The head conversation is over: drop it and write what may now be written. */
+    void completeHead() {
+        inFlight.pollFirst();
+        flush();
+    }
+
+    /**
+     * Stops writing new conversations until {@link #releaseWrites()} (used while a CancelRequest is on its
+     * way, so that the cancel cannot reach a statement written after the one it was meant for).
+     */
+    void holdWrites() {
+        writeHold++;
+    }
+
+    void releaseWrites() {
+        if (writeHold > 0 && --writeHold == 0) {
+            flush();
+        }
+    }
+
+    /** Writes every pending conversation that may be written now, in one buffer and one flush. */
+    void flush() {
+        if (channel == null || closedCause != null || writeHold > 0) {
+            return;
+        }
+        Conversation last = inFlight.peekLast();
+        if (last != null && !last.writeComplete()) {
+            return;
+        }
+        ByteBuf out = null;
+        while (!pending.isEmpty() && inFlight.size() < pipelineLimit) {
+            Conversation c = pending.pollFirst();
+            if (c.isCancelledBeforeWrite()) {
+                continue;
+            }
+            if (out == null) {
+                out = channel.alloc().ioBuffer();
+            }
+            int mark = out.writerIndex();
+            try {
+                c.writeTo(out);
+            } catch (RuntimeException e) {
+                // a value that could not be encoded: nothing of this conversation reaches the wire
+                out.writerIndex(mark);
+                c.onConnectionFailure(e);
+                continue;
+            }
+            inFlight.addLast(c);
+            if (!c.writeComplete()) {
+                break;
+            }
+        }
+        if (out != null) {
+            write(out);
+        }
+    }
+
+    /** Writes (and flushes) more messages of the conversation in flight, e.g. its Bind after a Describe. */
+    void writeMore(ByteBuf out) {
+        write(out);
+        flush();
+    }
+
+    private void write(ByteBuf out) {
+        if (!out.isReadable()) {
+            out.release();
+            return;
+        }
+        channel.writeAndFlush(out).addListener((ChannelFutureListener) f -> {
+            if (!f.isSuccess()) {
+                writeFailureHandler.accept(f.cause());
+            }
+        });
+    }
+
+    /** Fails every conversation, in flight and pending; later submissions fail at once. */
+    void close(Throwable cause) {
+        if (closedCause != null) {
+            return;
+        }
+        closedCause = cause;
+        Conversation c;
+        while ((c = inFlight.pollFirst()) != null) {
+            c.onConnectionFailure(cause);
+        }
+        while ((c = pending.pollFirst()) != null) {
+            c.onConnectionFailure(cause);
+        }
+    }
+
+    boolean isClosed() {
+        return closedCause != null;
+    }
+}

@@ -1,0 +1,27 @@
+package io.pgfast.transport;
+
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.handler.ssl.SslHandler;
+
+import java.net.SocketAddress;
+import java.time.Duration;
+import java.util.function.Function;
+
+/**
+ * Everything the transport needs to open one channel. {@code sslHandlers} creates the TLS handler for
+ * this endpoint (host name verification and SNI are its business); it is only called when TLS is tried.
+ * {@code directTls} starts TLS immediately (PostgreSQL 17 {@code sslnegotiation=direct}) instead of
+ * sending SSLRequest first.
+ */
+public record TransportOptions(
+        SocketAddress address,
+        boolean unixSocket,
+        Duration connectTimeout,
+        boolean tcpKeepAlive,
+        boolean tcpNoDelay,
+        TlsPolicy tlsPolicy,
+        boolean directTls,
+        Function<ByteBufAllocator, SslHandler> sslHandlers,
+        int maxMessageSize,
+        int pipelineLimit) {
+}
