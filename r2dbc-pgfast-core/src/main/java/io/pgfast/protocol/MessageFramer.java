@@ -1,0 +1,78 @@
+package io.pgfast.protocol;
+
+import io.netty.buffer.ByteBuf;
+
+/**
+ * Splits the byte stream from the server into messages: Byte1 type, Int32 length (counting itself
+ * and the body, not the type byte), body. Pure framing over the caller's cumulation buffer, no I/O;
+ * decoding is {@link BackendMessageDecoder}'s.
+ *
+ * <p>The length is checked as soon as the 5-byte header is readable, before waiting for or
+ * allocating anything: below 4 or above {@code maxMessageSize} is a {@link ProtocolException}, as
+ * is an unknown type byte. So a corrupt or hostile length (2 GB) never makes the caller buffer it.
+ *
+ * <p>Stateless apart from its limit, so one instance may serve many connections.
+ */
+public final class MessageFramer {
+
+    /** Type byte plus Int32 length. */
+    public static final int HEADER_LENGTH = 5;
+
+    private final int maxMessageSize;
+
+    /**
+     * @param maxMessageSize the largest length field accepted (the body plus the 4 bytes of the
+     *                       length itself); at least 4
+     */
+    public MessageFramer(int maxMessageSize) {
+        if (maxMessageSize < 4) {
+            throw new IllegalArgumentException("maxMessageSize must be at least 4, was " + maxMessageSize);
+        }
+        this.maxMessageSize = maxMessageSize;
+    }
+
+    public int maxMessageSize() {
+        return maxMessageSize;
+    }
+
+    /**
+     * Decodes the next message of {@code in} if it is complete.
+     *
+     * <p>Buffer contract: the returned message is decoded from a slice of {@code in};
+     * {@code DataRow} and {@code CopyData} retain that slice (release the message when done), so
+     * {@code in} may be discarded or compacted afterwards. {@code in} stays the caller's.
+     *
+     * @return the message, after consuming exactly its bytes from {@code in}; or null when the next
+     *         message is not complete yet, leaving {@code in} untouched
+     * @throws ProtocolException for an unknown type, a length out of bounds or a malformed body;
+     *                           {@code in} is then left at the start of the offending message
+     */
+    public BackendMessage next(ByteBuf in) {
+        int start = in.readerIndex();
+        if (in.readableBytes() < HEADER_LENGTH) {
+            return null;
+        }
+        byte type = in.getByte(start);
+        int length = in.getInt(start + 1);
+        if (!BackendMessageDecoder.isKnownType(type)) {
+            throw new ProtocolException("unknown backend message type " + BackendMessageDecoder.describe(type)
+                + " (length field " + length + ")");
+        }
+        if (length < 4) {
+            throw new ProtocolException("message " + BackendMessageDecoder.describe(type) + " has length " + length
+                + ", less than the 4 bytes of the length itself");
+        }
+        if (length > maxMessageSize) {
+            throw new ProtocolException("message " + BackendMessageDecoder.describe(type) + " has length " + length
+                + ", more than the limit of " + maxMessageSize + " bytes");
+        }
+        // length <= maxMessageSize <= Integer.MAX_VALUE, so 1 + length may overflow only as a long.
+        if (in.readableBytes() - 1L < length) {
+            return null;
+        }
+        ByteBuf body = in.slice(start + HEADER_LENGTH, length - 4);
+        BackendMessage message = BackendMessageDecoder.decode(type, body);
+        in.readerIndex(start + 1 + length);
+        return message;
+    }
+}

@@ -1,0 +1,35 @@
+package io.pgfast.protocol.backend;
+
+import io.netty.buffer.ByteBuf;
+import io.pgfast.protocol.BackendMessage;
+import io.pgfast.protocol.WireFormat;
+
+/** AuthenticationOk (B): Byte1('R'), Int32(8), Int32(0). Authentication succeeded. */
+public final class AuthenticationOk implements BackendMessage {
+
+    public static final byte TYPE = 'R';
+    public static final int CODE = 0;
+
+    public static final AuthenticationOk INSTANCE = new AuthenticationOk();
+
+    private AuthenticationOk() {
+    }
+
+    /** Decodes what follows the request code: nothing. */
+    public static AuthenticationOk decode(ByteBuf rest) {
+        WireFormat.expectEnd(rest, "AuthenticationOk");
+        return INSTANCE;
+    }
+
+    @Override
+    public void encode(ByteBuf out) {
+        int length = WireFormat.beginMessage(out, TYPE);
+        out.writeInt(CODE);
+        WireFormat.endMessage(out, length);
+    }
+
+    @Override
+    public String toString() {
+        return "AuthenticationOk";
+    }
+}

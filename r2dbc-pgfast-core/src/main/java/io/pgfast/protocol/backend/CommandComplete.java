@@ -1,0 +1,144 @@
+package io.pgfast.protocol.backend;
+
+import io.netty.buffer.ByteBuf;
+import io.pgfast.protocol.BackendMessage;
+import io.pgfast.protocol.ProtocolException;
+import io.pgfast.protocol.WireFormat;
+
+/**
+ * CommandComplete (B): Byte1('C'), Int32 length, String command tag. A command finished; the tag
+ * names it and, for the commands listed in the docs, carries the number of rows it affected:
+ * {@code INSERT oid rows}, {@code SELECT rows} (also for CREATE TABLE AS), {@code UPDATE rows},
+ * {@code DELETE rows}, {@code MERGE rows}, {@code MOVE rows}, {@code FETCH rows}, {@code COPY rows}.
+ */
+public final class CommandComplete implements BackendMessage {
+
+    public static final byte TYPE = 'C';
+
+    /** A count has at most 20 digits (PostgreSQL's counts are uint64); 19 always fit in a long. */
+    private static final int MAX_DIGITS = 19;
+
+    private final String tag;
+    private final String command;
+    private final long rows;
+
+    /**
+     * @param tag the command tag as the server sent it
+     * @throws ProtocolException when the tag names a command that carries a row count but the
+     *                           count is missing or not a non-negative decimal number fitting in a long
+     */
+    public CommandComplete(String tag) {
+        this.tag = WireFormat.checkCString(tag, "command tag");
+        int space = tag.indexOf(' ');
+        String first = space < 0 ? tag : tag.substring(0, space);
+        if (!hasRowCount(first)) {
+            this.command = tag;
+            this.rows = -1;
+            return;
+        }
+        if (space < 0) {
+            throw malformed(tag, "no row count");
+        }
+        int countStart = space + 1;
+        if (first.equals("INSERT")) {
+            // "INSERT oid rows": the oid is always 0 since PostgreSQL 12, but must still be a number.
+            int secondSpace = tag.indexOf(' ', countStart);
+            if (secondSpace < 0) {
+                throw malformed(tag, "no row count after the oid");
+            }
+            parseCount(tag, countStart, secondSpace);
+            countStart = secondSpace + 1;
+        }
+        this.command = first;
+        this.rows = parseCount(tag, countStart, tag.length());
+    }
+
+    public static CommandComplete decode(ByteBuf body) {
+        String tag = WireFormat.readCString(body, "CommandComplete", "command tag");
+        WireFormat.expectEnd(body, "CommandComplete");
+        return new CommandComplete(tag);
+    }
+
+    private static boolean hasRowCount(String command) {
+        switch (command) {
+            case "INSERT":
+            case "SELECT":
+            case "UPDATE":
+            case "DELETE":
+            case "MERGE":
+            case "MOVE":
+            case "FETCH":
+            case "COPY":
+                return true;
+            default:
+                return false;
+        }
+    }
+
+    private static long parseCount(String tag, int start, int end) {
+        int digits = end - start;
+        if (digits == 0) {
+            throw malformed(tag, "empty number");
+        }
+        if (digits > MAX_DIGITS) {
+            throw malformed(tag, "number too large");
+        }
+        long value = 0;
+        for (int i = start; i < end; i++) {
+            char c = tag.charAt(i);
+            if (c < '0' || c > '9') {
+                throw malformed(tag, "'" + c + "' is not a digit");
+            }
+            int digit = c - '0';
+            if (value > (Long.MAX_VALUE - digit) / 10) {
+                throw malformed(tag, "number too large");
+            }
+            value = value * 10 + digit;
+        }
+        return value;
+    }
+
+    private static ProtocolException malformed(String tag, String what) {
+        return new ProtocolException("CommandComplete: malformed command tag '" + tag + "' (" + what + ")");
+    }
+
+    /** The tag exactly as sent, e.g. {@code "INSERT 0 3"} or {@code "CREATE TABLE"}. */
+    public String tag() {
+        return tag;
+    }
+
+    /**
+     * The command: the tag's first word for the commands with a row count ({@code "INSERT"}),
+     * otherwise the whole tag ({@code "CREATE TABLE"}).
+     */
+    public String command() {
+        return command;
+    }
+
+    /** The row count the tag carries, or -1 for a command whose tag has none. */
+    public long rows() {
+        return rows;
+    }
+
+    @Override
+    public void encode(ByteBuf out) {
+        int length = WireFormat.beginMessage(out, TYPE);
+        WireFormat.writeCString(out, tag);
+        WireFormat.endMessage(out, length);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof CommandComplete other && tag.equals(other.tag);
+    }
+
+    @Override
+    public int hashCode() {
+        return tag.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return "CommandComplete[" + tag + "]";
+    }
+}

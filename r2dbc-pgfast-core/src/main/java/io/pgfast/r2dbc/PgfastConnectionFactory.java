@@ -1,0 +1,48 @@
+package io.pgfast.r2dbc;
+
+import io.r2dbc.spi.Connection;
+import io.r2dbc.spi.ConnectionFactory;
+import io.r2dbc.spi.ConnectionFactoryMetadata;
+import reactor.core.publisher.Mono;
+
+/**
+ * Opens connections to PostgreSQL as a {@link PgfastConnectionConfiguration} describes.
+ */
+public final class PgfastConnectionFactory implements ConnectionFactory {
+
+    /** The product name Spring and other tools match to pick their PostgreSQL dialect. */
+    public static final String PRODUCT_NAME = "PostgreSQL";
+
+    private static final ConnectionFactoryMetadata METADATA = () -> PRODUCT_NAME;
+
+    private final PgfastConnectionConfiguration configuration;
+
+    /**
+     * @throws IllegalArgumentException if {@code configuration} is null
+     */
+    public PgfastConnectionFactory(PgfastConnectionConfiguration configuration) {
+        if (configuration == null) {
+            throw new IllegalArgumentException("configuration must not be null");
+        }
+        this.configuration = configuration;
+    }
+
+    public PgfastConnectionConfiguration getConfiguration() {
+        return configuration;
+    }
+
+    @Override
+    public ConnectionFactoryMetadata getMetadata() {
+        return METADATA;
+    }
+
+    @Override
+    public Mono<Connection> create() {
+        return Mono.error(new UnsupportedOperationException("connection establishment is being built in io.pgfast.transport"));
+    }
+
+    @Override
+    public String toString() {
+        return "PgfastConnectionFactory{" + configuration + '}';
+    }
+}
