@@ -6,6 +6,7 @@ import io.netty.util.ReferenceCountUtil;
 import io.pgfast.error.ErrorDetails;
 import io.pgfast.error.PgExceptionFactory;
 import io.pgfast.protocol.ProtocolException;
+import io.pgfast.protocol.auth.ChannelBinding;
 import io.pgfast.protocol.auth.Md5Password;
 import io.pgfast.protocol.auth.ScramSha256Client;
 import io.pgfast.protocol.backend.AuthenticationCleartextPassword;
@@ -16,19 +17,18 @@ import io.pgfast.protocol.backend.AuthenticationSASLContinue;
 import io.pgfast.protocol.backend.AuthenticationSASLFinal;
 import io.pgfast.protocol.backend.AuthenticationUnsupported;
 import io.pgfast.protocol.backend.BackendKeyData;
-import io.pgfast.protocol.backend.BackendMessage;
+import io.pgfast.protocol.BackendMessage;
 import io.pgfast.protocol.backend.ErrorResponse;
 import io.pgfast.protocol.backend.NegotiateProtocolVersion;
 import io.pgfast.protocol.backend.NoticeResponse;
 import io.pgfast.protocol.backend.ReadyForQuery;
-import io.pgfast.protocol.frontend.FrontendMessage;
+import io.pgfast.protocol.FrontendMessage;
 import io.pgfast.protocol.frontend.PasswordMessage;
 import io.pgfast.protocol.frontend.SASLInitialResponse;
 import io.pgfast.protocol.frontend.SASLResponse;
 import io.pgfast.protocol.frontend.StartupMessage;
 import io.pgfast.transport.Conversation;
 import io.pgfast.transport.Transport;
-import io.pgfast.transport.tls.TlsServerEndPoint;
 import io.r2dbc.spi.R2dbcException;
 import io.r2dbc.spi.R2dbcNonTransientResourceException;
 import io.r2dbc.spi.R2dbcPermissionDeniedException;
@@ -126,7 +126,7 @@ public final class StartupFlow extends Conversation {
             throw new R2dbcNonTransientResourceException("the server asks for " + u.method()
                     + " authentication, which r2dbc-pgfast does not support; use password, md5, scram-sha-256 or cert in pg_hba.conf", "28000");
         } else if (message instanceof ErrorResponse) {
-            throw PgExceptionFactory.create(new ErrorDetails(((ErrorResponse) message).fields()), null);
+            throw PgExceptionFactory.create(ErrorDetails.of(((ErrorResponse) message).fields()), null);
         } else if (message instanceof NoticeResponse) {
             NoticeResponse n = (NoticeResponse) message;
             NOTICES.info("{}: {} ({})", n.severity(), n.message(), n.code());
@@ -150,10 +150,10 @@ public final class StartupFlow extends Conversation {
         boolean tls = ssl != null;
         StartupParameters.ChannelBindingPolicy policy = parameters.channelBinding();
         boolean serverPlus = mechanisms.contains(SCRAM_PLUS);
-        ScramSha256Client.ChannelBinding binding;
+        ChannelBinding binding;
         String mechanism;
         if (tls && serverPlus && policy != StartupParameters.ChannelBindingPolicy.DISABLE) {
-            binding = ScramSha256Client.ChannelBinding.tlsServerEndPoint(serverEndPoint(ssl));
+            binding = ChannelBinding.tlsServerEndPoint(serverEndPoint(ssl));
             mechanism = SCRAM_PLUS;
             scramPlus = true;
         } else if (policy == StartupParameters.ChannelBindingPolicy.REQUIRE) {
@@ -163,8 +163,8 @@ public final class StartupFlow extends Conversation {
         } else if (mechanisms.contains(SCRAM)) {
             // "y": we could bind but the server did not offer it (RFC 5802 section 6)
             binding = tls && policy != StartupParameters.ChannelBindingPolicy.DISABLE
-                    ? ScramSha256Client.ChannelBinding.supportedButNotUsed()
-                    : ScramSha256Client.ChannelBinding.notSupported();
+                    ? ChannelBinding.supportedButNotUsed()
+                    : ChannelBinding.notSupported();
             mechanism = SCRAM;
         } else {
             throw new R2dbcNonTransientResourceException("the server offers only the SASL mechanisms " + mechanisms
@@ -177,7 +177,7 @@ public final class StartupFlow extends Conversation {
     private static byte[] serverEndPoint(SslHandler ssl) {
         try {
             Certificate[] chain = ssl.engine().getSession().getPeerCertificates();
-            return TlsServerEndPoint.channelBindingData((X509Certificate) chain[0]);
+            return ChannelBinding.tlsServerEndPointHash((X509Certificate) chain[0]);
         } catch (Exception e) {
             throw new R2dbcNonTransientResourceException("cannot compute tls-server-end-point channel binding: " + e.getMessage(), "28000", e);
         }

@@ -4,7 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.util.ReferenceCountUtil;
 import io.pgfast.error.ErrorDetails;
 import io.pgfast.error.PgExceptionFactory;
-import io.pgfast.protocol.backend.BackendMessage;
+import io.pgfast.protocol.BackendMessage;
 import io.pgfast.protocol.backend.CommandComplete;
 import io.pgfast.protocol.backend.ErrorResponse;
 import io.pgfast.protocol.backend.NoticeResponse;
@@ -48,7 +48,7 @@ final class CommandFlow extends Conversation {
             lastTag = ((CommandComplete) message).tag();
         } else if (message instanceof ErrorResponse) {
             if (error == null) {
-                error = PgExceptionFactory.create(new ErrorDetails(((ErrorResponse) message).fields()), sql);
+                error = PgExceptionFactory.create(ErrorDetails.of(((ErrorResponse) message).fields()), sql);
             }
         } else if (message instanceof NoticeResponse) {
             NoticeResponse n = (NoticeResponse) message;

@@ -5,7 +5,7 @@ import io.netty.util.ReferenceCountUtil;
 import io.pgfast.codec.CodecRegistry;
 import io.pgfast.codec.Format;
 import io.pgfast.protocol.ProtocolException;
-import io.pgfast.protocol.backend.BackendMessage;
+import io.pgfast.protocol.BackendMessage;
 import io.pgfast.protocol.backend.BindComplete;
 import io.pgfast.protocol.backend.CloseComplete;
 import io.pgfast.protocol.backend.CommandComplete;

@@ -1,5 +1,6 @@
 package io.pgfast.r2dbc;
 
+import io.pgfast.codec.CodecRegistry;
 import io.r2dbc.spi.Connection;
 import io.r2dbc.spi.ConnectionFactory;
 import io.r2dbc.spi.ConnectionFactoryMetadata;
@@ -16,6 +17,7 @@ public final class PgfastConnectionFactory implements ConnectionFactory {
     private static final ConnectionFactoryMetadata METADATA = () -> PRODUCT_NAME;
 
     private final PgfastConnectionConfiguration configuration;
+    private final ConnectionBootstrap bootstrap;
 
     /**
      * @throws IllegalArgumentException if {@code configuration} is null
@@ -25,6 +27,7 @@ public final class PgfastConnectionFactory implements ConnectionFactory {
             throw new IllegalArgumentException("configuration must not be null");
         }
         this.configuration = configuration;
+        this.bootstrap = new ConnectionBootstrap(configuration, CodecRegistry.builtins(), null);
     }
 
     public PgfastConnectionConfiguration getConfiguration() {
@@ -36,9 +39,13 @@ public final class PgfastConnectionFactory implements ConnectionFactory {
         return METADATA;
     }
 
+    /**
+     * Opens a connection. Nothing happens until subscription; cancelling closes whatever was opened;
+     * {@code connectTimeout} bounds the whole setup.
+     */
     @Override
     public Mono<Connection> create() {
-        return Mono.error(new UnsupportedOperationException("connection establishment is being built in io.pgfast.transport"));
+        return bootstrap.connect().cast(Connection.class);
     }
 
     @Override

@@ -78,7 +78,7 @@ final class PgfastStatement implements Statement {
     }
 
     private void bindParameter(int index, Parameter parameter) {
-        if (parameter instanceof io.r2dbc.spi.OutParameter) {
+        if (parameter instanceof Parameter.Out) {
             throw new IllegalArgumentException("OUT parameters are not supported by PostgreSQL statements; use RETURNING or a function's result columns");
         }
         Object value = parameter.getValue();

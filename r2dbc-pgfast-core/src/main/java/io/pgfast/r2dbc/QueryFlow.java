@@ -119,7 +119,7 @@ abstract class QueryFlow extends Conversation implements ResultFeed.CancelHandle
     }
 
     final R2dbcException toException(ErrorResponse error) {
-        return PgExceptionFactory.create(new ErrorDetails(error.fields()), sql);
+        return PgExceptionFactory.create(ErrorDetails.of(error.fields()), sql);
     }
 
     /** An ErrorResponse: swallowed when it is the 57014 our own CancelRequest caused. */

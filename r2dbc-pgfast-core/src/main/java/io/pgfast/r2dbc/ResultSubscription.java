@@ -179,6 +179,6 @@ abstract class ResultSubscription<T> implements Subscription, ResultConsumer {
     }
 
     static R2dbcException asException(NoticeResponse notice) {
-        return PgExceptionFactory.create(new ErrorDetails(notice.fields()), null);
+        return PgExceptionFactory.create(ErrorDetails.of(notice.fields()), null);
     }
 }

@@ -3,7 +3,7 @@ package io.pgfast.r2dbc;
 import io.netty.buffer.ByteBuf;
 import io.netty.util.ReferenceCountUtil;
 import io.pgfast.codec.CodecRegistry;
-import io.pgfast.protocol.backend.BackendMessage;
+import io.pgfast.protocol.BackendMessage;
 import io.pgfast.protocol.backend.CommandComplete;
 import io.pgfast.protocol.backend.CopyData;
 import io.pgfast.protocol.backend.CopyDone;

@@ -6,7 +6,7 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.ByteToMessageDecoder;
 import io.netty.util.ReferenceCountUtil;
 import io.pgfast.protocol.MessageFramer;
-import io.pgfast.protocol.backend.BackendMessage;
+import io.pgfast.protocol.BackendMessage;
 
 /**
  * Frames backend messages out of the byte stream and hands each to the conversation at the head of the
@@ -37,6 +37,16 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
     public void handlerAdded(ChannelHandlerContext ctx) {
         this.ctx = ctx;
         ctx.channel().config().setAutoRead(false);
+        // one read is always outstanding unless the head conversation has no demand
+        if (ctx.channel().isActive()) {
+            ctx.read();
+        }
+    }
+
+    @Override
+    public void channelActive(ChannelHandlerContext ctx) {
+        ctx.read();
+        ctx.fireChannelActive();
     }
 
     @Override

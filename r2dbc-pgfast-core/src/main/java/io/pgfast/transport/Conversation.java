@@ -1,7 +1,7 @@
 package io.pgfast.transport;
 
 import io.netty.buffer.ByteBuf;
-import io.pgfast.protocol.backend.BackendMessage;
+import io.pgfast.protocol.BackendMessage;
 
 /**
  * One request/response exchange with the backend: the frontend messages of a request and the handling

@@ -7,7 +7,7 @@ import io.netty.channel.EventLoop;
 import io.netty.util.ReferenceCountUtil;
 import io.pgfast.protocol.ProtocolException;
 import io.pgfast.protocol.backend.BackendKeyData;
-import io.pgfast.protocol.backend.BackendMessage;
+import io.pgfast.protocol.BackendMessage;
 import io.pgfast.protocol.backend.ErrorResponse;
 import io.pgfast.protocol.backend.NoticeResponse;
 import io.pgfast.protocol.backend.NotificationResponse;

@@ -1,0 +1,137 @@
+package io.pgfast.r2dbc;
+
+import io.netty.buffer.ByteBufAllocator;
+import io.netty.channel.unix.DomainSocketAddress;
+import io.netty.handler.ssl.SslHandler;
+import io.pgfast.codec.CodecRegistry;
+import io.pgfast.flow.StartupFlow;
+import io.pgfast.flow.StartupParameters;
+import io.pgfast.transport.Connector;
+import io.pgfast.transport.TlsPolicy;
+import io.pgfast.transport.Transport;
+import io.pgfast.transport.TransportOptions;
+import io.r2dbc.spi.IsolationLevel;
+import io.r2dbc.spi.R2dbcException;
+import io.r2dbc.spi.R2dbcNonTransientResourceException;
+import io.r2dbc.spi.R2dbcTimeoutException;
+import reactor.core.publisher.Mono;
+
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
+
+/**
+ * Turns a configuration into an open, authenticated {@link PgfastConnection}: TCP or Unix socket, TLS as
+ * {@code sslMode} asks (with libpq's {@code allow} retry), the startup message, authentication.
+ * {@code connectTimeout} bounds all of it, as libpq's {@code connect_timeout} does.
+ */
+final class ConnectionBootstrap {
+
+    private final PgfastConnectionConfiguration configuration;
+    private final CodecRegistry codecs;
+    private final Function<ByteBufAllocator, SslHandler> sslHandlers;
+
+    ConnectionBootstrap(PgfastConnectionConfiguration configuration, CodecRegistry codecs,
+                        Function<ByteBufAllocator, SslHandler> sslHandlers) {
+        this.configuration = configuration;
+        this.codecs = codecs;
+        this.sslHandlers = sslHandlers;
+    }
+
+    Mono<PgfastConnection> connect() {
+        Mono<PgfastConnection> attempt;
+        SslMode mode = configuration.sslMode();
+        if (mode == SslMode.ALLOW) {
+            // libpq: plaintext first; TLS only when the server refuses the plaintext connection
+            attempt = connect(TlsPolicy.DISABLED).onErrorResume(e -> isAuthenticationRejection(e), e -> connect(TlsPolicy.REQUIRED));
+        } else {
+            attempt = connect(mode == SslMode.DISABLE ? TlsPolicy.DISABLED : mode.requiresTls() ? TlsPolicy.REQUIRED : TlsPolicy.PREFERRED);
+        }
+        return attempt.timeout(configuration.connectTimeout())
+                .onErrorMap(TimeoutException.class, e -> new R2dbcTimeoutException("connection to " + endpoint()
+                        + " not established within connectTimeout " + configuration.connectTimeout(), "08001", e));
+    }
+
+    private static boolean isAuthenticationRejection(Throwable e) {
+        return e instanceof R2dbcException && ((R2dbcException) e).getSqlState() != null && ((R2dbcException) e).getSqlState().startsWith("28");
+    }
+
+    private Mono<PgfastConnection> connect(TlsPolicy tls) {
+        return configuration.password()
+                .map(CharSequence.class::cast)
+                .map(java.util.Optional::of)
+                .defaultIfEmpty(java.util.Optional.empty())
+                .flatMap(password -> Connector.connect(transportOptions(tls))
+                        .flatMap(transport -> StartupFlow.run(transport, startupParameters(password.orElse(null)))
+                                .then(Mono.fromSupplier(() -> newConnection(transport)))
+                                .onErrorResume(e -> transport.close().onErrorResume(x -> Mono.empty()).then(Mono.error(e)))
+                                .doOnCancel(() -> transport.close().subscribe(v -> { }, x -> { }))));
+    }
+
+    private PgfastConnection newConnection(Transport transport) {
+        return new PgfastConnection(transport, codecs, configuration.preparedStatementCacheQueries(), configuration.fetchSize(),
+                defaultIsolation());
+    }
+
+    private IsolationLevel defaultIsolation() {
+        String level = configuration.options().get("default_transaction_isolation");
+        return level == null ? IsolationLevel.READ_COMMITTED : IsolationLevel.valueOf(level.toUpperCase(java.util.Locale.ROOT));
+    }
+
+    private String endpoint() {
+        return configuration.socketFile().map(Object::toString).orElse(configuration.host() + ":" + configuration.port());
+    }
+
+    private TransportOptions transportOptions(TlsPolicy tls) {
+        boolean unix = configuration.socketFile().isPresent();
+        SocketAddress address = unix ? new DomainSocketAddress(configuration.socketFile().get().toString())
+                : InetSocketAddress.createUnresolved(configuration.host(), configuration.port());
+        if (!unix && sslHandlers == null && tls != TlsPolicy.DISABLED) {
+            throw new R2dbcNonTransientResourceException("TLS is not available: no TLS setup configured", "08001");
+        }
+        return new TransportOptions(address, unix, configuration.connectTimeout(), configuration.tcpKeepAlive(),
+                configuration.tcpNoDelay(), tls, configuration.sslNegotiation() == SslNegotiation.DIRECT, sslHandlers,
+                configuration.maxMessageSize(), configuration.pipelineLimit());
+    }
+
+    private StartupParameters startupParameters(CharSequence password) {
+        Map<String, String> p = new LinkedHashMap<>();
+        p.put("user", configuration.username());
+        configuration.database().ifPresent(db -> p.put("database", db));
+        p.put("application_name", configuration.applicationName());
+        p.put("client_encoding", "UTF8");
+        p.put("DateStyle", "ISO");
+        p.put("IntervalStyle", "postgres");
+        p.put("extra_float_digits", "3");
+        p.put("TimeZone", timeZone(configuration.timeZone()));
+        configuration.statementTimeout().ifPresent(d -> p.put("statement_timeout", Long.toString(d.toMillis())));
+        configuration.lockWaitTimeout().ifPresent(d -> p.put("lock_timeout", Long.toString(d.toMillis())));
+        p.putAll(configuration.options());
+        StartupParameters.ChannelBindingPolicy binding = StartupParameters.ChannelBindingPolicy.valueOf(configuration.channelBinding().name());
+        return new StartupParameters(p, configuration.username(), password, binding, configuration.allowCleartextPassword());
+    }
+
+    /**
+     * The TimeZone GUC for a Java zone. Fixed offsets are written POSIX-style, whose sign is the opposite
+     * of ISO 8601 (PostgreSQL docs, 8.5.3): UTC+01:00 east of Greenwich is {@code <+01:00>-01:00}.
+     */
+    static String timeZone(ZoneId zone) {
+        ZoneId normalized = zone.normalized();
+        if (normalized instanceof ZoneOffset) {
+            int seconds = ((ZoneOffset) normalized).getTotalSeconds();
+            if (seconds == 0) {
+                return "UTC";
+            }
+            String iso = ((ZoneOffset) normalized).getId();
+            int abs = Math.abs(seconds);
+            String posix = String.format("%s%02d:%02d:%02d", seconds > 0 ? "-" : "+", abs / 3600, (abs / 60) % 60, abs % 60);
+            return "<" + iso + ">" + posix;
+        }
+        return normalized.getId();
+    }
+}
