@@ -66,7 +66,7 @@ public final class ErrorDetails implements Serializable {
             }
             copy.put(e.getKey(), e.getValue());
         }
-        return ErrorDetails.of(Collections.unmodifiableMap(copy));
+        return new ErrorDetails(Collections.unmodifiableMap(copy));
     }
 
     /** All fields as received, in the server's order, including field types not named here. */
