@@ -7,9 +7,14 @@ import io.netty.buffer.ByteBuf;
  * and the body, not the type byte), body. Pure framing over the caller's cumulation buffer, no I/O;
  * decoding is {@link BackendMessageDecoder}'s.
  *
- * <p>The length is checked as soon as the 5-byte header is readable, before waiting for or
- * allocating anything: below 4 or above {@code maxMessageSize} is a {@link ProtocolException}, as
- * is an unknown type byte. So a corrupt or hostile length (2 GB) never makes the caller buffer it.
+ * <p>The type byte is checked as soon as it is readable, the length as soon as the 5-byte header
+ * is, before waiting for or allocating anything: an unknown type, or a length below 4 or above
+ * {@code maxMessageSize}, is a {@link ProtocolException}. So a corrupt or hostile length (2 GB)
+ * never makes the caller buffer it.
+ *
+ * <p>For the transport: DataRow and CopyData hold retained slices of {@code in}, so {@code in}'s
+ * bytes must not be moved while its refCnt is above 1 (no {@code discardReadBytes}); Netty's
+ * ByteToMessageDecoder already copies instead of compacting in that case.
  *
  * <p>Stateless apart from its limit, so one instance may serve many connections.
  */
@@ -49,15 +54,18 @@ public final class MessageFramer {
      */
     public BackendMessage next(ByteBuf in) {
         int start = in.readerIndex();
-        if (in.readableBytes() < HEADER_LENGTH) {
+        if (!in.isReadable()) {
             return null;
         }
         byte type = in.getByte(start);
-        int length = in.getInt(start + 1);
         if (!BackendMessageDecoder.isKnownType(type)) {
             throw new ProtocolException("unknown backend message type " + BackendMessageDecoder.describe(type)
-                + " (length field " + length + ")");
+                + ": the stream is not (or no longer) PostgreSQL protocol 3.0");
         }
+        if (in.readableBytes() < HEADER_LENGTH) {
+            return null;
+        }
+        int length = in.getInt(start + 1);
         if (length < 4) {
             throw new ProtocolException("message " + BackendMessageDecoder.describe(type) + " has length " + length
                 + ", less than the 4 bytes of the length itself");

@@ -1,0 +1,203 @@
+package io.pgfast.protocol;
+
+import io.netty.buffer.ByteBuf;
+import io.pgfast.protocol.backend.DataRow;
+import io.pgfast.protocol.backend.ReadyForQuery;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class MessageFramerTest {
+
+    private final MessageFramer framer = new MessageFramer(1 << 20);
+
+    /** Feeds {@code stream} in fragments of {@code size} bytes and checks every message comes out intact. */
+    private void feedInFragments(int size) {
+        List<byte[]> expected = SampleStream.messages();
+        byte[] stream = Bytes.concat(expected.toArray(new byte[0][]));
+        Cumulation cumulation = new Cumulation();
+        List<BackendMessage> decoded = new ArrayList<>();
+        try {
+            for (int i = 0; i < stream.length; i += size) {
+                cumulation.append(stream, i, Math.min(stream.length, i + size));
+                decoded.addAll(cumulation.drain(framer));
+            }
+            assertThat(cumulation.buffer().isReadable()).isFalse();
+            assertThat(decoded).hasSameSizeAs(expected);
+            for (int i = 0; i < expected.size(); i++) {
+                assertThat(Encoded.backend(decoded.get(i))).as("message %d", i).isEqualTo(expected.get(i));
+            }
+        } finally {
+            Cumulation.releaseAll(decoded);
+            assertThat(cumulation.buffer().refCnt()).as("no message still holds the input").isEqualTo(1);
+            cumulation.release();
+        }
+    }
+
+    @Test
+    void wholeStreamAtOnce() {
+        feedInFragments(Integer.MAX_VALUE / 2);
+    }
+
+    @Test
+    void oneByteFragments() {
+        feedInFragments(1);
+    }
+
+    @Test
+    void fragmentsOfEverySmallSize() {
+        for (int size = 2; size <= 13; size++) {
+            feedInFragments(size);
+        }
+    }
+
+    @Test
+    void incompleteMessageLeavesTheInputUntouched() {
+        byte[] ready = Encoded.backend(ReadyForQuery.IDLE);
+        for (int available = 0; available < ready.length; available++) {
+            ByteBuf in = BufferKind.HEAP.wrap(java.util.Arrays.copyOf(ready, available));
+            try {
+                assertThat(framer.next(in)).isNull();
+                assertThat(in.readerIndex()).isZero();
+                assertThat(in.writerIndex()).isEqualTo(available);
+            } finally {
+                in.release();
+            }
+        }
+    }
+
+    @Test
+    void consumesExactlyOneMessage() {
+        ByteBuf in = BufferKind.COMPOSITE.wrap(Bytes.concat(Encoded.backend(ReadyForQuery.IDLE), new byte[] {'Z', 0, 0}));
+        try {
+            assertThat(framer.next(in)).isSameAs(ReadyForQuery.IDLE);
+            assertThat(in.readerIndex()).isEqualTo(6);
+            assertThat(framer.next(in)).isNull();
+            assertThat(in.readerIndex()).isEqualTo(6);
+        } finally {
+            in.release();
+        }
+    }
+
+    private void assertRejected(MessageFramer framer, byte[] bytes, String message) {
+        ByteBuf in = BufferKind.HEAP.wrap(bytes);
+        try {
+            in.readerIndex(0);
+            assertThatThrownBy(() -> framer.next(in)).isExactlyInstanceOf(ProtocolException.class).hasMessageContaining(message);
+            assertThat(in.readerIndex()).as("left at the offending message").isZero();
+            assertThat(in.refCnt()).isEqualTo(1);
+        } finally {
+            in.release();
+        }
+    }
+
+    @Test
+    void lengthBelowFourIsRejected() {
+        assertRejected(framer, Bytes.of()
+            .byte1('Z')   // ReadyForQuery
+            .int32(3)     // length smaller than the length field itself
+            .array(), "message 'Z' (0x5a) has length 3, less than the 4 bytes of the length itself");
+        assertRejected(framer, Bytes.of()
+            .byte1('D')   // DataRow
+            .int32(-1)    // negative length
+            .array(), "has length -1");
+        assertRejected(framer, Bytes.of()
+            .byte1('D')           // DataRow
+            .int32(0x80000000)    // Integer.MIN_VALUE
+            .array(), "has length -2147483648");
+    }
+
+    @Test
+    void lengthAboveTheLimitIsRejectedFromTheHeaderAlone() {
+        assertRejected(new MessageFramer(1000), Bytes.of()
+            .byte1('D')       // DataRow
+            .int32(1001)      // one byte over the limit; no body bytes have arrived
+            .array(), "message 'D' (0x44) has length 1001, more than the limit of 1000 bytes");
+        assertRejected(framer, Bytes.of()
+            .byte1('d')           // CopyData
+            .int32(0x7FFFFFFF)    // 2 GB
+            .array(), "has length 2147483647, more than the limit");
+    }
+
+    @Test
+    void lengthAtTheLimitIsAccepted() {
+        MessageFramer exact = new MessageFramer(5);
+        ByteBuf in = BufferKind.HEAP.wrap(Encoded.backend(ReadyForQuery.IN_TRANSACTION));
+        try {
+            assertThat(exact.next(in)).isSameAs(ReadyForQuery.IN_TRANSACTION);
+        } finally {
+            in.release();
+        }
+    }
+
+    @Test
+    void twoGigabyteLengthUnderAnUnlimitedFramerWaitsWithoutAllocating() {
+        MessageFramer unlimited = new MessageFramer(Integer.MAX_VALUE);
+        ByteBuf in = BufferKind.HEAP.wrap(Bytes.of()
+            .byte1('D')           // DataRow
+            .int32(0x7FFFFFFF)    // 2 GB announced
+            .int16(1)             // the first body bytes
+            .array());
+        try {
+            assertThat(unlimited.next(in)).isNull();
+            assertThat(in.readerIndex()).isZero();
+            assertThat(in.capacity()).isEqualTo(7);
+        } finally {
+            in.release();
+        }
+    }
+
+    @Test
+    void unknownTypeIsRejectedFromTheHeaderAlone() {
+        assertRejected(framer, Bytes.of()
+            .byte1('x')       // no backend message has type 'x'; the first byte is enough to tell
+            .array(), "unknown backend message type 'x' (0x78)");
+        assertRejected(framer, Bytes.of()
+            .byte1('x')           // no backend message has type 'x'
+            .int32(0x7FFFFFFF)    // and the length does not matter
+            .array(), "unknown backend message type 'x' (0x78)");
+        assertRejected(framer, Bytes.of()
+            .byte1(0x16)          // a TLS handshake record where a message should be
+            .int32(0x03010200)
+            .array(), "unknown backend message type 0x16");
+    }
+
+    @Test
+    void malformedBodyLeavesTheInputAtTheMessageAndRetainsNothing() {
+        assertRejected(framer, Bytes.of()
+            .byte1('D')       // DataRow
+            .int32(10)        // length: 4 + 2 + 4
+            .int16(1)         // one column
+            .int32(50)        // whose length runs past the message
+            .array(), "DataRow: column 0 length 50 runs past the end of the message (0 bytes left)");
+    }
+
+    @Test
+    void rowsDecodedFromTheStreamStayValidAfterTheStreamMoves() {
+        byte[] row = Encoded.backend(DataRow.of(new byte[] {7, 7, 7}));
+        Cumulation cumulation = new Cumulation();
+        try {
+            cumulation.append(row, 0, row.length);
+            DataRow first = (DataRow) framer.next(cumulation.buffer());
+            cumulation.append(row, 0, row.length);
+            DataRow second = (DataRow) framer.next(cumulation.buffer());
+            assertThat(first.buffer().getByte(first.offset(0))).isEqualTo((byte) 7);
+            assertThat(second.buffer().getByte(second.offset(0) + 2)).isEqualTo((byte) 7);
+            first.release();
+            second.release();
+        } finally {
+            cumulation.release();
+        }
+    }
+
+    @Test
+    void limitMustCoverTheLengthField() {
+        assertThatIllegalArgumentException().isThrownBy(() -> new MessageFramer(3));
+        assertThat(new MessageFramer(4).maxMessageSize()).isEqualTo(4);
+    }
+}
