@@ -150,14 +150,15 @@ abstract class ResultSubscription<T> implements Subscription, ResultConsumer {
         if (terminated) {
             return;
         }
+        if (errorWhenDrained != null) {
+            // also after our own cancel(): a failing mapping function cancels the rows, then reports
+            terminated = true;
+            actual.onError(errorWhenDrained);
+            return;
+        }
         if (cancelled) {
             terminated = true;
             pending = null;
-            return;
-        }
-        if (errorWhenDrained != null) {
-            terminated = true;
-            actual.onError(errorWhenDrained);
             return;
         }
         while (pending != null && !pending.isEmpty() && tryConsumeDemand()) {
