@@ -27,7 +27,10 @@ public final class PgfastConnectionFactory implements ConnectionFactory {
             throw new IllegalArgumentException("configuration must not be null");
         }
         this.configuration = configuration;
-        this.bootstrap = new ConnectionBootstrap(configuration, CodecRegistry.builtins(), null);
+        CodecRegistry codecs = configuration.autodetectExtensions()
+                ? CodecRegistry.builder().loadServiceCodecs(PgfastConnectionFactory.class.getClassLoader()).build()
+                : CodecRegistry.builtins();
+        this.bootstrap = new ConnectionBootstrap(configuration, codecs, null);
     }
 
     public PgfastConnectionConfiguration getConfiguration() {
