@@ -11,7 +11,7 @@ final class Checks {
     /** A fixed-width binary value must have exactly its width. */
     static void binaryLength(String type, int expected, int length) {
         if (length != expected) {
-            throw new CodecException(type + " binary value must be " + expected + " bytes, was " + length);
+            throw new CodecException(type + " binary value must be " + expected + (expected == 1 ? " byte" : " bytes") + ", was " + length);
         }
     }
 
