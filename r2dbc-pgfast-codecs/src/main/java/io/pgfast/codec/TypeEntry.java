@@ -145,6 +145,13 @@ final class TypeEntry {
             }
         }
         Encoder<?> e = codec == null ? null : codec.encoder(codecType, valueClass, registry);
+        if (e == null) {
+            // the class's own encoder, when it already declares this type
+            Encoder<?> byClass = registry.encoderOrNull(valueClass);
+            if (byClass != null && byClass.nullOid() == type.oid()) {
+                e = byClass;
+            }
+        }
         if (e == null && valueClass == String.class) {
             e = new TextAsTypeEncoder(type.oid());
         }
