@@ -21,7 +21,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * types, and golden streams with bytes changed. The only outcomes allowed are "need more" (null),
  * a message, or ProtocolException; and once every message is released nothing holds the input.
  */
-class MessageFramerProperties {
+class MessageFramerPropertiesTest {
 
     private static final List<byte[]> MESSAGES = SampleStream.messages();
     private static final byte[] STREAM = SampleStream.concatenated();
