@@ -4,7 +4,6 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.util.ReferenceCounted;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -32,14 +31,15 @@ public final class Cumulation {
         return buffer;
     }
 
-    /** Decodes every complete message now in the buffer. */
-    public List<BackendMessage> drain(MessageFramer framer) {
-        List<BackendMessage> messages = new ArrayList<>();
+    /**
+     * Decodes every complete message now in the buffer into {@code messages}; messages decoded
+     * before a failure stay in the list, so the caller can release them.
+     */
+    public void drain(MessageFramer framer, List<BackendMessage> messages) {
         BackendMessage message;
         while ((message = framer.next(buffer)) != null) {
             messages.add(message);
         }
-        return messages;
     }
 
     public void release() {

@@ -25,7 +25,7 @@ class MessageFramerTest {
         try {
             for (int i = 0; i < stream.length; i += size) {
                 cumulation.append(stream, i, Math.min(stream.length, i + size));
-                decoded.addAll(cumulation.drain(framer));
+                cumulation.drain(framer, decoded);
             }
             assertThat(cumulation.buffer().isReadable()).isFalse();
             assertThat(decoded).hasSameSizeAs(expected);

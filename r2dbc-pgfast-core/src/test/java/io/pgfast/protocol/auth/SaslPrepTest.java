@@ -1,0 +1,87 @@
+package io.pgfast.protocol.auth;
+
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** SASLprep as PostgreSQL applies it, with its fallback to the raw password (examples from RFC 4013 section 3). */
+class SaslPrepTest {
+
+    private static String prep(String password) {
+        return new String(SaslPrep.prepare(password.getBytes(StandardCharsets.UTF_8)), StandardCharsets.UTF_8);
+    }
+
+    private static void assertRaw(String password) {
+        byte[] bytes = password.getBytes(StandardCharsets.UTF_8);
+        assertThat(SaslPrep.prepare(bytes)).isEqualTo(bytes);
+    }
+
+    @Test
+    void asciiIsUsedAsItIsEvenWithControlCharacters() {
+        assertThat(prep("pencil")).isEqualTo("pencil");
+        assertThat(prep("user")).isEqualTo("user");
+        assertThat(prep("a\u0007b")).isEqualTo("a\u0007b");
+    }
+
+    @Test
+    void mapping() {
+        assertThat(prep("I\u00ADX")).isEqualTo("IX");          // soft hyphen: mapped to nothing
+        assertThat(prep("a\u00A0b")).isEqualTo("a b");         // no-break space: mapped to SPACE
+        assertThat(prep("a\u3000b")).isEqualTo("a b");         // ideographic space
+        assertThat(prep("a\u200Bb")).isEqualTo("a b");         // zero width space is in C.1.2 (Unicode 3.2)
+        assertThat(prep("x\uFEFFy\u180Bz")).isEqualTo("xyz");  // BOM and a variation selector: nothing
+    }
+
+    @Test
+    void normalizationNfkc() {
+        assertThat(prep("\u00AA")).isEqualTo("a");             // feminine ordinal indicator
+        assertThat(prep("\u2168")).isEqualTo("IX");            // roman numeral nine
+        assertThat(prep("\uFB01ve")).isEqualTo("five");        // ligature fi
+        assertThat(prep("e\u0301t\u00E9")).isEqualTo("\u00E9t\u00E9"); // composed
+    }
+
+    @Test
+    void prohibitedOutputFallsBackToTheRawPassword() {
+        assertRaw("pass\uE000");      // private use (C.3)
+        assertRaw("pass\u0080");      // non-ASCII control (C.2.2)
+        assertRaw("pass\u2FF0");      // ideographic description character (C.7)
+        assertRaw("pass\u200E");      // left-to-right mark (C.8)
+        assertRaw("e\u0301\uDB40\uDC01"); // language tag (C.9): the decomposed e stays as it was
+    }
+
+    @Test
+    void codePointsUnassignedInUnicode32FallBackToTheRawPassword() {
+        assertRaw("e\u0301\uD83D\uDE00");   // U+1F600 is assigned today but not in Unicode 3.2 (table A.1)
+        assertRaw("\u0221e\u0301");         // U+0221 likewise
+    }
+
+    @Test
+    void bidiRules() {
+        assertRaw("\u0627\u0031");                               // RandALCat first but not last (RFC 4013 example)
+        assertRaw("\u0627a\u0628");                              // RandALCat and LCat together
+        assertThat(prep("\u0627\u0031\u0628")).isEqualTo("\u0627\u0031\u0628"); // starts and ends RandALCat
+    }
+
+    @Test
+    void invalidUtf8FallsBackToTheRawBytes() {
+        byte[] latin1 = {'p', (byte) 0xE4, 's', 's'};   // "päss" in ISO-8859-1
+        assertThat(SaslPrep.prepare(latin1)).isEqualTo(latin1);
+        byte[] overlong = {(byte) 0xC0, (byte) 0xAF};
+        assertThat(SaslPrep.prepare(overlong)).isEqualTo(overlong);
+        byte[] surrogate = {(byte) 0xED, (byte) 0xA0, (byte) 0x80};
+        assertThat(SaslPrep.prepare(surrogate)).isEqualTo(surrogate);
+    }
+
+    @Test
+    void aPasswordMappedToNothingIsUsedRaw() {
+        assertRaw("\u00AD\u200D");
+    }
+
+    @Test
+    void theResultIsANewArray() {
+        byte[] password = "pencil".getBytes(StandardCharsets.UTF_8);
+        assertThat(SaslPrep.prepare(password)).isNotSameAs(password);
+    }
+}

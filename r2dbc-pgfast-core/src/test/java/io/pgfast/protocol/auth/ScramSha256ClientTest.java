@@ -1,0 +1,189 @@
+package io.pgfast.protocol.auth;
+
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * The expected client-final and server-final messages of the PostgreSQL-shaped exchanges were
+ * computed independently with Python's hashlib.pbkdf2_hmac and hmac; the first test is the RFC 7677
+ * section 3 example.
+ */
+class ScramSha256ClientTest {
+
+    private static final String NONCE = "9IZ2O01zb9IgiIZ1WJ/zgpJB";
+    private static final String SERVER_FIRST =
+        "r=9IZ2O01zb9IgiIZ1WJ/zgpJBhRCI7bTjkUJRVZbMVzrBlJLPzq1jV2dg,s=AAECAwQFBgcICQoLDA0ODw==,i=4096";
+    private static final String PASSWORD = "pencil";
+
+    private static byte[] ascii(String text) {
+        return text.getBytes(StandardCharsets.US_ASCII);
+    }
+
+    private static String text(byte[] bytes) {
+        return new String(bytes, StandardCharsets.UTF_8);
+    }
+
+    private static ScramSha256Client client(String password, ChannelBinding binding) {
+        return new ScramSha256Client(password.getBytes(StandardCharsets.UTF_8), binding, "", NONCE);
+    }
+
+    @Test
+    void rfc7677Example() {
+        ScramSha256Client client = new ScramSha256Client(ascii("pencil"), ChannelBinding.notSupported(), "user",
+            "rOprNGfwEbeRWgbNEkqO");
+        assertThat(text(client.clientFirstMessage())).isEqualTo("n,,n=user,r=rOprNGfwEbeRWgbNEkqO");
+        byte[] clientFinal = client.clientFinalMessage(ascii(
+            "r=rOprNGfwEbeRWgbNEkqO%hvYDpWUa2RaTCAfuxFIlj)hNlF$k0,s=W22ZaJ0SNY7soEsUEjb6gQ==,i=4096"));
+        assertThat(text(clientFinal)).isEqualTo("c=biws,r=rOprNGfwEbeRWgbNEkqO%hvYDpWUa2RaTCAfuxFIlj)hNlF$k0,"
+            + "p=dHzbZapWIk4jUhN+Ute9ytag9zjfMHgsqmmiz7AndVQ=");
+        client.verifyServerFinal(ascii("v=6rriTRBi23WpRR/wtup+mMhUZUn/dB5nLTJRsjl95G4="));
+        assertThat(client.isVerified()).isTrue();
+    }
+
+    @Test
+    void postgresqlExchangeWithoutChannelBinding() {
+        ScramSha256Client client = client(PASSWORD, ChannelBinding.notSupported());
+        assertThat(client.mechanism()).isEqualTo("SCRAM-SHA-256");
+        assertThat(text(client.clientFirstMessage())).isEqualTo("n,,n=,r=" + NONCE);
+        assertThat(text(client.clientFinalMessage(ascii(SERVER_FIRST)))).isEqualTo(
+            "c=biws,r=9IZ2O01zb9IgiIZ1WJ/zgpJBhRCI7bTjkUJRVZbMVzrBlJLPzq1jV2dg,p=kOIUvpaivmo8VPH+K2i8EvqlMkChaZOvcdVzhCpgv/4=");
+        client.verifyServerFinal(ascii("v=tb80DEPhycWqXeb2rUiH9RbCn2LgBcyc2I0gopGHjo8="));
+        assertThat(client.isVerified()).isTrue();
+    }
+
+    @Test
+    void supportedButNotUsed() {
+        ScramSha256Client client = client(PASSWORD, ChannelBinding.supportedButNotUsed());
+        assertThat(client.mechanism()).isEqualTo("SCRAM-SHA-256");
+        assertThat(text(client.clientFirstMessage())).isEqualTo("y,,n=,r=" + NONCE);
+        assertThat(text(client.clientFinalMessage(ascii(SERVER_FIRST)))).isEqualTo(
+            "c=eSws,r=9IZ2O01zb9IgiIZ1WJ/zgpJBhRCI7bTjkUJRVZbMVzrBlJLPzq1jV2dg,p=p3SGBGcTs4IJm+tfzlNYuXYuVWabmJG15TmOZpX+Y/I=");
+        client.verifyServerFinal(ascii("v=ClGbPTLqbWuzB5hv49rEprBGBIp50hg4tejFTezt52s="));
+    }
+
+    @Test
+    void tlsServerEndPointBinding() {
+        byte[] certificateHash = new byte[32];
+        for (int i = 0; i < 32; i++) {
+            certificateHash[i] = (byte) i;
+        }
+        ScramSha256Client client = client(PASSWORD, ChannelBinding.tlsServerEndPoint(certificateHash));
+        assertThat(client.mechanism()).isEqualTo("SCRAM-SHA-256-PLUS");
+        assertThat(text(client.clientFirstMessage())).isEqualTo("p=tls-server-end-point,,n=,r=" + NONCE);
+        assertThat(text(client.clientFinalMessage(ascii(SERVER_FIRST)))).isEqualTo(
+            "c=cD10bHMtc2VydmVyLWVuZC1wb2ludCwsAAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=,"
+                + "r=9IZ2O01zb9IgiIZ1WJ/zgpJBhRCI7bTjkUJRVZbMVzrBlJLPzq1jV2dg,p=2+PP9zpX81T4Wx/lVfNQ0y0DYO7LwHsh9i31OxtLCPA=");
+        client.verifyServerFinal(ascii("v=r5vt8Pb97QVEGYmOZATYiGJO+OWe+7rVyrUrHrG6nNw="));
+    }
+
+    @Test
+    void passwordIsSaslPrepped() {
+        String expected = "c=biws,r=9IZ2O01zb9IgiIZ1WJ/zgpJBhRCI7bTjkUJRVZbMVzrBlJLPzq1jV2dg,"
+            + "p=mC7Cqs4gwTMXl9AIv/C4Q1wv1aJs/QBx726DWC6F9Mc=";
+        for (String password : new String[] {"IX", "I\u00ADX", "\u2168"}) {
+            ScramSha256Client client = client(password, ChannelBinding.notSupported());
+            client.clientFirstMessage();
+            assertThat(text(client.clientFinalMessage(ascii(SERVER_FIRST)))).as(password).isEqualTo(expected);
+            client.verifyServerFinal(ascii("v=G8PbKEvvBSOQQVwgtflP0nrpJVj1DfR1Zmt8TJAOTv8="));
+        }
+    }
+
+    @Test
+    void serverExtensionsAfterTheIterationCountAreIgnoredButSigned() {
+        ScramSha256Client client = client(PASSWORD, ChannelBinding.notSupported());
+        client.clientFirstMessage();
+        String clientFinal = text(client.clientFinalMessage(ascii(SERVER_FIRST + ",x=ext")));
+        assertThat(clientFinal).startsWith("c=biws,r=9IZ2O01zb9IgiIZ1WJ/zgpJBhRCI7bTjkUJRVZbMVzrBlJLPzq1jV2dg,p=")
+            .isNotEqualTo("c=biws,r=9IZ2O01zb9IgiIZ1WJ/zgpJBhRCI7bTjkUJRVZbMVzrBlJLPzq1jV2dg,p=kOIUvpaivmo8VPH+K2i8EvqlMkChaZOvcdVzhCpgv/4=");
+    }
+
+    @Test
+    void randomNonceIsBase64Of18Bytes() {
+        ScramSha256Client a = new ScramSha256Client(ascii(PASSWORD), ChannelBinding.notSupported());
+        ScramSha256Client b = new ScramSha256Client(ascii(PASSWORD), ChannelBinding.notSupported());
+        String first = text(a.clientFirstMessage());
+        assertThat(first).matches("n,,n=,r=[A-Za-z0-9+/]{24}");
+        assertThat(text(b.clientFirstMessage())).isNotEqualTo(first);
+    }
+
+    private static void assertServerFirstRejected(String serverFirst, String message) {
+        ScramSha256Client client = new ScramSha256Client(ascii("correct horse"), ChannelBinding.notSupported(), "", NONCE);
+        client.clientFirstMessage();
+        assertThatThrownBy(() -> client.clientFinalMessage(ascii(serverFirst)))
+            .isInstanceOf(ScramException.class)
+            .hasMessageContaining(message)
+            .satisfies(e -> assertThat(e.getMessage()).doesNotContain("correct horse"));
+    }
+
+    @Test
+    void badServerFirstMessages() {
+        String salt = ",s=AAECAwQFBgcICQoLDA0ODw==";
+        assertServerFirstRejected("r=XXXX" + NONCE.substring(4) + "server" + salt + ",i=4096", "does not extend the client nonce");
+        assertServerFirstRejected("r=" + NONCE + salt + ",i=4096", "does not extend the client nonce");
+        assertServerFirstRejected("r=" + NONCE + "se rver" + salt + ",i=4096", "outside printable ASCII");
+        assertServerFirstRejected("r=" + NONCE + "s" + salt + ",i=0", "iteration count 0 is not in 1..10000000");
+        assertServerFirstRejected("r=" + NONCE + "s" + salt + ",i=10000001", "iteration count 10000001 is not in 1..10000000");
+        assertServerFirstRejected("r=" + NONCE + "s" + salt + ",i=99999999999999999999", "is not in 1..10000000");
+        assertServerFirstRejected("r=" + NONCE + "s" + salt + ",i=-1", "is not a number");
+        assertServerFirstRejected("r=" + NONCE + "s" + salt + ",i=", "is not in 1..10000000");
+        assertServerFirstRejected("r=" + NONCE + "s,s=%%%,i=4096", "salt is not valid base64");
+        assertServerFirstRejected("r=" + NONCE + "s,s=,i=4096", "salt is empty");
+        assertServerFirstRejected("r=" + NONCE + "s" + salt, "expected r=, s= and i= attributes");
+        assertServerFirstRejected("s=AAAA,r=" + NONCE + "s,i=4096", "expected attribute r=");
+        assertServerFirstRejected("r=" + NONCE + "s,i=4096" + salt, "expected attribute s=");
+        assertServerFirstRejected("m=ext,r=" + NONCE + "s" + salt + ",i=4096", "mandatory extension");
+        assertServerFirstRejected("e=other-error", "server-first-message reports error: other-error");
+        assertServerFirstRejected("", "expected r=, s= and i= attributes");
+    }
+
+    private static ScramSha256Client afterClientFinal() {
+        ScramSha256Client client = new ScramSha256Client(ascii("correct horse"), ChannelBinding.notSupported(), "", NONCE);
+        client.clientFirstMessage();
+        client.clientFinalMessage(ascii(SERVER_FIRST));
+        return client;
+    }
+
+    @Test
+    void badServerFinalMessages() {
+        assertThatThrownBy(() -> afterClientFinal().verifyServerFinal(ascii("e=invalid-proof")))
+            .isInstanceOf(ScramException.class).hasMessage("SCRAM server-final-message reports error: invalid-proof");
+        assertThatThrownBy(() -> afterClientFinal().verifyServerFinal(ascii("v=tb80DEPhycWqXeb2rUiH9RbCn2LgBcyc2I0gopGHjo8=")))
+            .isInstanceOf(ScramException.class).hasMessageContaining("server signature does not match");
+        assertThatThrownBy(() -> afterClientFinal().verifyServerFinal(ascii("v=***")))
+            .isInstanceOf(ScramException.class).hasMessageContaining("server signature is not valid base64");
+        assertThatThrownBy(() -> afterClientFinal().verifyServerFinal(ascii("x=1")))
+            .isInstanceOf(ScramException.class).hasMessageContaining("expected attribute v=");
+        ScramSha256Client client = afterClientFinal();
+        assertThatThrownBy(() -> client.verifyServerFinal(new byte[0])).isInstanceOf(ScramException.class);
+        assertThat(client.isVerified()).isFalse();
+    }
+
+    @Test
+    void stepsMustComeInOrder() {
+        ScramSha256Client client = client(PASSWORD, ChannelBinding.notSupported());
+        assertThatIllegalStateException().isThrownBy(() -> client.clientFinalMessage(ascii(SERVER_FIRST)));
+        assertThatIllegalStateException().isThrownBy(() -> client.verifyServerFinal(ascii("v=")));
+        client.clientFirstMessage();
+        assertThatIllegalStateException().isThrownBy(client::clientFirstMessage);
+        assertThatIllegalStateException().isThrownBy(() -> client.verifyServerFinal(ascii("v=")));
+        client.clientFinalMessage(ascii(SERVER_FIRST));
+        assertThatIllegalStateException().isThrownBy(() -> client.clientFinalMessage(ascii(SERVER_FIRST)));
+    }
+
+    @Test
+    void passwordNeverShows() {
+        ScramSha256Client client = new ScramSha256Client(ascii("correct horse"), ChannelBinding.notSupported());
+        assertThat(client.toString()).doesNotContain("correct").contains("SCRAM-SHA-256");
+    }
+
+    @Test
+    void emptyPasswordIsRefused() {
+        assertThatIllegalArgumentException().isThrownBy(() -> new ScramSha256Client(new byte[0], ChannelBinding.notSupported()));
+    }
+}
