@@ -69,15 +69,15 @@ public final class PgExceptionFactory {
     }
 
     /**
-     * The exception message for an ErrorResponse: {@code [SQLSTATE] message}, then a
-     * {@code Detail: ...} and a {@code Hint: ...} line when the server sent them.
+     * The exception message for an ErrorResponse: the server's message, then a {@code Detail: ...}
+     * and a {@code Hint: ...} line when the server sent them. The SQLSTATE is not repeated here:
+     * {@code R2dbcException.toString()} (what logs and stack traces show) already prefixes it.
      */
     public static String message(ErrorDetails details) {
         if (details == null) {
             throw new IllegalArgumentException("details must not be null");
         }
         StringBuilder b = new StringBuilder();
-        details.code().ifPresent(code -> b.append('[').append(code).append("] "));
         b.append(details.message().orElse("(the server sent no message)"));
         details.detail().ifPresent(d -> b.append("\nDetail: ").append(d));
         details.hint().ifPresent(h -> b.append("\nHint: ").append(h));

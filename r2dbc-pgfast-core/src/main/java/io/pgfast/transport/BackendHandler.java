@@ -103,7 +103,8 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
             if (cumulation != null && !cumulation.isReadable()) {
                 cumulation.release();
                 cumulation = null;
-            } else if (cumulation != null) {
+            } else if (cumulation != null && cumulation.refCnt() == 1) {
+                // only when no DataRow/CopyData slice still points into it
                 cumulation.discardSomeReadBytes();
             }
             if (!transport.isFailed()) {

@@ -95,7 +95,8 @@ class PgExceptionFactoryTest {
         assertThat(e.getSqlState()).isEqualTo(code);
         assertThat(e.getErrorCode()).isZero();
         assertThat(e.getSql()).isEqualTo("SELECT 1");
-        assertThat(e.getMessage()).isEqualTo("[" + code + "] boom");
+        assertThat(e.getMessage()).isEqualTo("boom");
+        assertThat(e.toString()).contains("[" + code + "] boom");
     }
 
     @Test
@@ -135,7 +136,7 @@ class PgExceptionFactoryTest {
 
         R2dbcException e = PgExceptionFactory.create(ErrorDetails.of(fields), "INSERT INTO users VALUES (1)");
 
-        assertThat(e.getMessage()).isEqualTo("[23505] duplicate key value violates unique constraint \"users_pkey\"\n"
+        assertThat(e.getMessage()).isEqualTo("duplicate key value violates unique constraint \"users_pkey\"\n"
                 + "Detail: Key (id)=(1) already exists.\n"
                 + "Hint: Pick another id.");
         assertThat(((PgErrorDetails) e).getErrorDetails().constraint()).contains("users_pkey");

@@ -385,13 +385,7 @@ class PgfastConnectionFactoryProviderTest {
     }
 
     @Test
-    void createIsNotAvailableYet() {
-        PgfastConnectionFactory factory = new PgfastConnectionFactoryProvider()
-                .create(ConnectionFactoryOptions.parse("r2dbc:pgfast://u@h/db"));
-        StepVerifier.create(factory.create())
-                .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(UnsupportedOperationException.class)
-                        .hasMessageContaining("io.pgfast.transport"))
-                .verify();
+    void factoryNeedsAConfiguration() {
         assertThatThrownBy(() -> new PgfastConnectionFactory(null)).isInstanceOf(IllegalArgumentException.class);
     }
 }
