@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -20,7 +21,7 @@ class LocalClusterFailureTest {
     @Test
     void failedStartReportsTheServerLogAndLeavesNothingBehind() throws IOException {
         PgBinaries binaries = BinaryDistribution.fromClasspath(HarnessSettings.fromEnvironment().cacheRoot(),
-                new java.util.ArrayList<>()).orElseThrow();
+                new ArrayList<>()).orElseThrow();
         Set<Path> before = clusterDirectories();
         // postgres refuses to start when a pg_hba.conf line is invalid (a CIDR mask beyond 32 bits)
         HbaConfig broken = new HbaConfig(List.of("127.0.0.1/33"), false);
