@@ -75,10 +75,14 @@ final class BinaryDistribution {
             Path lockFile = home.resolveSibling(home.getFileName() + ".lock");
             try {
                 Files.createDirectories(home.getParent());
-                try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-                     FileLock ignored = channel.lock()) {
-                    if (!Files.exists(home.resolve(COMPLETE_MARKER))) {
-                        unpack(resource, home);
+                try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+                    FileLock lock = channel.lock();
+                    try {
+                        if (!Files.exists(home.resolve(COMPLETE_MARKER))) {
+                            unpack(resource, home);
+                        }
+                    } finally {
+                        lock.release();
                     }
                 }
             } catch (IOException e) {

@@ -82,8 +82,8 @@ final class ExternalServer {
         if (method != AuthMethod.TRUST) {
             parameters.put("password", method.password());
         }
-        try (Connection ignored = Jdbc.connect(Jdbc.url(url.host(), url.port(), database, parameters))) {
-            return true;
+        try (Connection c = Jdbc.connect(Jdbc.url(url.host(), url.port(), database, parameters))) {
+            return c.isValid(Jdbc.CONNECT_TIMEOUT_SECONDS);
         } catch (SQLException e) {
             return false;
         }

@@ -14,6 +14,8 @@ import org.postgresql.Driver;
 final class Jdbc {
     /** Seconds pgjdbc waits for a connection before giving up, so a dead server cannot hang a test run. */
     static final int CONNECT_TIMEOUT_SECONDS = 10;
+    /** Bounds the whole login (TCP, TLS, authentication): a server that accepts but never answers must not hang. */
+    static final int LOGIN_TIMEOUT_SECONDS = 30;
 
     private Jdbc() {
     }
@@ -22,6 +24,7 @@ final class Jdbc {
     static String url(String host, int port, String database, Map<String, String> parameters) {
         Map<String, String> all = new LinkedHashMap<>(parameters);
         all.putIfAbsent("connectTimeout", Integer.toString(CONNECT_TIMEOUT_SECONDS));
+        all.putIfAbsent("loginTimeout", Integer.toString(LOGIN_TIMEOUT_SECONDS));
         StringBuilder url = new StringBuilder("jdbc:postgresql://")
                 .append(host.indexOf(':') >= 0 ? "[" + host + "]" : host)
                 .append(':').append(port).append('/').append(encode(database));

@@ -57,7 +57,11 @@ final class LocalCluster {
      *                               running or on disk.
      */
     static LocalCluster start(PgBinaries binaries, String superuser, HbaConfig hba, boolean tls) {
-        ServerUser user = ServerUser.current();
+        return start(binaries, ServerUser.current(), superuser, hba, tls);
+    }
+
+    /** As {@link #start(PgBinaries, String, HbaConfig, boolean)}, running the server as {@code user}. */
+    static LocalCluster start(PgBinaries binaries, ServerUser user, String superuser, HbaConfig hba, boolean tls) {
         Path base = createDirectory(null, "pgfast-cluster-");
         Path sockets = base.resolve("s");
         LocalCluster cluster = new LocalCluster(new PgCtl(binaries, user), user,

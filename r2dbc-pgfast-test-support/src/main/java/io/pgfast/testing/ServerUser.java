@@ -18,14 +18,45 @@ import java.util.Optional;
  */
 record ServerUser(String description, List<String> prefix, Optional<String> owner) {
     private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(5);
+    private static ServerUser current;
 
     ServerUser {
         prefix = List.copyOf(prefix);
     }
 
-    /** Probes once per JVM; the probe runs {@code true} through each candidate. */
-    static ServerUser current() {
-        return Holder.CURRENT;
+    /**
+     * The way to use here, probed once per JVM (each candidate runs {@code true}).
+     *
+     * @throws IllegalStateException as root when no candidate works; every later call throws it again
+     */
+    static synchronized ServerUser current() {
+        if (current == null) {
+            current = detect();
+        }
+        return current;
+    }
+
+    static ServerUser direct() {
+        return new ServerUser("the current user", List.of(), Optional.empty());
+    }
+
+    static ServerUser unshare() {
+        return new ServerUser("root, through unshare -U", List.of("unshare", "-U"), Optional.empty());
+    }
+
+    static ServerUser runuser() {
+        return new ServerUser("root, through runuser -u postgres", List.of("runuser", "-u", "postgres", "--"),
+                Optional.of("postgres:"));
+    }
+
+    static ServerUser setpriv() {
+        return new ServerUser("root, through setpriv to nobody",
+                List.of("setpriv", "--reuid=nobody", "--regid=nogroup", "--init-groups"), Optional.of("nobody:nogroup"));
+    }
+
+    /** Whether {@code true} runs this way. */
+    boolean works() {
+        return CommandRunner.succeeds(wrap(List.of("true")), PROBE_TIMEOUT);
     }
 
     List<String> wrap(List<String> command) {
@@ -52,34 +83,21 @@ record ServerUser(String description, List<String> prefix, Optional<String> owne
     }
 
     private static ServerUser detect() {
-        if (!isRoot()) {
-            return new ServerUser("the current user", List.of(), Optional.empty());
+        if (!runningAsRoot()) {
+            return direct();
         }
-        List<String> unshare = List.of("unshare", "-U");
-        if (works(unshare)) {
-            return new ServerUser("root, through unshare -U", unshare, Optional.empty());
-        }
-        List<String> runuser = List.of("runuser", "-u", "postgres", "--");
-        if (works(runuser)) {
-            return new ServerUser("root, through runuser -u postgres", runuser, Optional.of("postgres:"));
-        }
-        List<String> setpriv = List.of("setpriv", "--reuid=nobody", "--regid=nogroup", "--init-groups");
-        if (works(setpriv)) {
-            return new ServerUser("root, through setpriv to nobody", setpriv, Optional.of("nobody:nogroup"));
+        for (ServerUser candidate : List.of(unshare(), runuser(), setpriv())) {
+            if (candidate.works()) {
+                return candidate;
+            }
         }
         throw new IllegalStateException("running as root, and PostgreSQL refuses root; none of `unshare -U`, "
                 + "`runuser -u postgres --` or `setpriv --reuid=nobody` works here. Run the tests as another user "
                 + "or give a server with PGFAST_TEST_URL.");
     }
 
-    private static boolean works(List<String> prefix) {
-        List<String> probe = new ArrayList<>(prefix);
-        probe.add("true");
-        return CommandRunner.succeeds(probe, PROBE_TIMEOUT);
-    }
-
     /** /proc/self belongs to the effective uid of whoever looks at it. */
-    private static boolean isRoot() {
+    static boolean runningAsRoot() {
         try {
             return ((Integer) Files.getAttribute(Path.of("/proc/self"), "unix:uid")) == 0;
         } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
@@ -93,9 +111,5 @@ record ServerUser(String description, List<String> prefix, Optional<String> owne
         } catch (IOException ignored) {
             // a stray .chown.out in the temp directory is harmless
         }
-    }
-
-    private static final class Holder {
-        static final ServerUser CURRENT = detect();
     }
 }

@@ -7,11 +7,18 @@ import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.Map;
 
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 @RequiresPostgres
 class ClientCertificateLoginTest {
     private final TestServer server = TestPostgres.get();
+
+    @BeforeEach
+    void requireCertificateLogin() {
+        PgJdbc.requireMethod(server, AuthMethod.CERT);
+        PgJdbc.requireVerifiableTls(server);
+    }
 
     /** pgjdbc reads the key as PKCS#8 DER ({@code .pk8}); no password is sent. */
     static Map<String, String> clientCertificate(TestServer server) {

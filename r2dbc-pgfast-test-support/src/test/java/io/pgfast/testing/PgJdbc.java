@@ -7,6 +7,9 @@ import java.sql.Statement;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import org.assertj.core.api.Assertions;
+import org.junit.jupiter.api.Assumptions;
+
 /** pgjdbc logins for the harness tests: what the server says about the session. */
 final class PgJdbc {
     /** Who the server thinks is connected, and whether over TLS. */
@@ -31,6 +34,27 @@ final class PgJdbc {
                      + " WHERE pid = pg_backend_pid()")) {
             rs.next();
             return new Session(rs.getString(1), rs.getBoolean(2), rs.getString(3));
+        }
+    }
+
+    /**
+     * Skips the calling test on an external server not set up for {@code method} (its pg_hba.conf is not ours);
+     * on a server the harness started every method must be there.
+     */
+    static void requireMethod(TestServer server, AuthMethod method) {
+        if (server.kind() == TestServer.Kind.EXTERNAL) {
+            Assumptions.assumeTrue(server.supports(method), () -> "external server not set up for " + method);
+        } else {
+            Assertions.assertThat(server.supports(method)).as("%s on %s", method, server.kind()).isTrue();
+        }
+    }
+
+    /** Like {@link #requireMethod} for {@code sslmode=verify-full} against {@link TestServer#caCert()}. */
+    static void requireVerifiableTls(TestServer server) {
+        if (server.kind() == TestServer.Kind.EXTERNAL) {
+            Assumptions.assumeTrue(server.tlsVerifiable(), "external server's CA unknown");
+        } else {
+            Assertions.assertThat(server.tlsVerifiable()).as("verifiable TLS on %s", server.kind()).isTrue();
         }
     }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Optional;
 import java.util.OptionalInt;
 
@@ -25,10 +26,11 @@ class ServerSelectionTest {
     @Test
     @RequiresPostgres
     void binariesOfAnotherMajorThanRequestedAreRefused() {
-        int jarMajor = TestPostgres.get().majorVersion();
+        Path cache = HarnessSettings.fromEnvironment().cacheRoot();
+        int jarMajor = BinaryDistribution.fromClasspath(cache, new ArrayList<>()).orElseThrow().major();
         int other = jarMajor == 12 ? 13 : 12;
         HarnessSettings settings = new HarnessSettings(Optional.empty(), OptionalInt.of(other), false, false,
-                Optional.empty(), HarnessSettings.fromEnvironment().cacheRoot());
+                Optional.empty(), cache);
 
         assertThatThrownBy(() -> ServerSelection.start(settings))
                 .isInstanceOf(IllegalStateException.class)

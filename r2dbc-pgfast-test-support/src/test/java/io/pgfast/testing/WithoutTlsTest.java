@@ -5,15 +5,31 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.sql.SQLException;
 import java.util.Map;
+import java.util.Optional;
 
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 @RequiresPostgres
 class WithoutTlsTest {
 
     @Test
+    void offeredExactlyWhenTheMainServerIsALocalCluster() {
+        boolean local = TestPostgres.get().kind() == TestServer.Kind.LOCAL_BINARIES;
+
+        assertThat(TestPostgres.withoutTls()).as("withoutTls() on %s", TestPostgres.get().kind())
+                .matches(o -> o.isPresent() == local);
+    }
+
+    private static TestServer plainServer() {
+        Optional<TestServer> plain = TestPostgres.withoutTls();
+        Assumptions.assumeTrue(plain.isPresent(), "no second cluster next to a " + TestPostgres.get().kind() + " server");
+        return plain.get();
+    }
+
+    @Test
     void secondClusterRefusesTls() {
-        TestServer plain = TestPostgres.withoutTls().orElseThrow();
+        TestServer plain = plainServer();
         Map<String, String> parameters = PgJdbc.params("user", AuthMethod.SCRAM.roleName(),
                 "password", AuthMethod.SCRAM.password(), "sslmode", "require");
 
@@ -24,7 +40,7 @@ class WithoutTlsTest {
 
     @Test
     void secondClusterServesThePasswordRolesWithoutTls() throws SQLException {
-        TestServer plain = TestPostgres.withoutTls().orElseThrow();
+        TestServer plain = plainServer();
 
         assertThat(plain.tlsEnabled()).isFalse();
         assertThat(plain.tlsVerifiable()).isFalse();
@@ -41,6 +57,6 @@ class WithoutTlsTest {
 
     @Test
     void secondClusterIsStartedOnce() {
-        assertThat(TestPostgres.withoutTls().orElseThrow()).isSameAs(TestPostgres.withoutTls().orElseThrow());
+        assertThat(plainServer()).isSameAs(plainServer());
     }
 }

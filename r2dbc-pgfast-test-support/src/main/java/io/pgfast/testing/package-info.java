@@ -1,0 +1,24 @@
+/**
+ * Test harness of r2dbc-pgfast: a real PostgreSQL for every test run, and a Netty leak check.
+ *
+ * <pre>{@code
+ * @RequiresPostgres
+ * class LoginIT {
+ *     TestServer pg = TestPostgres.get();          // started once per JVM, stopped at exit
+ *
+ *     @Test void scram() {
+ *         TestRole role = pg.role(AuthMethod.SCRAM);  // pgfast_scram / pgfast_scram_pw
+ *         // connect to pg.host():pg.port()/pg.database(); TLS: pg.caCert(), pg.clientCert(), pg.clientKey()
+ *     }
+ * }
+ * }</pre>
+ *
+ * <p>Server choice ({@link io.pgfast.testing.ServerSelection}): {@code PGFAST_TEST_URL}, then Docker
+ * (Testcontainers), then a throwaway cluster from the binaries jar (or {@code -Dpgfast.test.binaries=local}).
+ * {@code -Dpgfast.test.pg=12..18} picks the major. {@code -Dgroups=pg} runs only tests marked
+ * {@link io.pgfast.testing.RequiresPostgres}.
+ *
+ * <p>Leaks: {@link io.pgfast.testing.LeakDetectionExtension} is registered for every test class through
+ * {@code META-INF/services}; it fails a class after which Netty reported a leaked buffer.
+ */
+package io.pgfast.testing;
