@@ -41,6 +41,7 @@ final class ConnectionBootstrap {
     private final PgfastConnectionConfiguration configuration;
     private final CodecRegistry codecs;
     private volatile ClientTls tls;
+    private volatile CodecRegistry discovered;
 
     ConnectionBootstrap(PgfastConnectionConfiguration configuration, CodecRegistry codecs) {
         this.configuration = configuration;
@@ -93,6 +94,7 @@ final class ConnectionBootstrap {
                         .flatMap(transport -> checkTls(transport)
                                 .then(StartupFlow.run(transport, startupParameters(password.orElse(null))))
                                 .then(Mono.fromSupplier(() -> newConnection(transport)))
+                                .flatMap(this::withDatabaseTypes)
                                 .onErrorResume(e -> transport.close().onErrorResume(x -> Mono.empty()).then(Mono.error(e)))
                                 .doOnCancel(() -> transport.close().subscribe(v -> { }, x -> { }))));
     }
@@ -135,6 +137,24 @@ final class ConnectionBootstrap {
             return Mono.empty();
         }
         return Mono.fromRunnable(() -> tls().checkNegotiatedProtocol(handler));
+    }
+
+    /**
+     * The first connection of the factory looks up the database's own types; the others reuse the
+     * result. Concurrent first connections may both look: harmless, the last result wins.
+     */
+    private Mono<PgfastConnection> withDatabaseTypes(PgfastConnection connection) {
+        CodecRegistry known = discovered;
+        if (known != null) {
+            connection.useCodecs(known);
+            return Mono.just(connection);
+        }
+        int major = TypeDiscovery.major(connection.transport().parameters().getOrDefault("server_version", "0"));
+        return TypeDiscovery.discover(connection, codecs, major).map(registry -> {
+            discovered = registry;
+            connection.useCodecs(registry);
+            return connection;
+        });
     }
 
     private PgfastConnection newConnection(Transport transport) {
