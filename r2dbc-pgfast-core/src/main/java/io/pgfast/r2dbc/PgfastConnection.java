@@ -3,7 +3,9 @@ package io.pgfast.r2dbc;
 import io.pgfast.codec.CodecRegistry;
 import io.pgfast.protocol.backend.TransactionStatus;
 import io.pgfast.transport.Transport;
+import io.r2dbc.spi.Batch;
 import io.r2dbc.spi.Connection;
+import io.r2dbc.spi.Statement;
 import io.r2dbc.spi.ConnectionMetadata;
 import io.r2dbc.spi.IsolationLevel;
 import io.r2dbc.spi.Lifecycle;
@@ -28,7 +30,7 @@ import java.util.List;
 public final class PgfastConnection implements Connection, Lifecycle {
 
     private final Transport transport;
-    private final CodecRegistry codecs;
+    private volatile CodecRegistry codecs;
     private final PreparedStatementCache cache;
     private final int defaultFetchSize;
     private volatile boolean autoCommit = true;
@@ -48,10 +50,19 @@ public final class PgfastConnection implements Connection, Lifecycle {
         return transport;
     }
 
+    CodecRegistry codecs() {
+        return codecs;
+    }
+
+    /** Switches to a registry that also knows the database's own types (before the user sees the connection). */
+    void useCodecs(CodecRegistry registry) {
+        this.codecs = registry;
+    }
+
     // --- statements ---
 
     @Override
-    public PgfastStatement createStatement(String sql) {
+    public Statement createStatement(String sql) {
         if (sql == null) {
             throw new IllegalArgumentException("sql must not be null");
         }
@@ -59,7 +70,7 @@ public final class PgfastConnection implements Connection, Lifecycle {
     }
 
     @Override
-    public PgfastBatch createBatch() {
+    public Batch createBatch() {
         return new PgfastBatch(this);
     }
 
