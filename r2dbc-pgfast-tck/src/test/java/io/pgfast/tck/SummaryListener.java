@@ -9,25 +9,23 @@ import org.junit.platform.launcher.TestExecutionListener;
 import org.junit.platform.launcher.TestIdentifier;
 import org.junit.platform.launcher.TestPlan;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import java.io.PrintStream;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
- * Prints, when the module's tests are done, one line per run such as
- * {@code [pgfast-summary] PostgreSQL 17: TCK 68/68, conformance 538/538}, and keeps the line of each major in
- * {@code target/pgfast-summary.txt} (a run on another major adds its own line; a new run on the same major
- * replaces it). Registered through {@code META-INF/services/org.junit.platform.launcher.TestExecutionListener}.
+ * Prints, when the module's tests are done, one line such as
+ * {@code [pgfast-summary] PostgreSQL 17: TCK 68/68, conformance 538/538} and keeps it in
+ * {@code target/pgfast-summary.txt} ({@link SummaryFile}). Registered through
+ * {@code META-INF/services/org.junit.platform.launcher.TestExecutionListener}; prints nothing when no TCK or
+ * conformance test ran.
  *
  * <p>A test counts as passed only when it ran and succeeded: skipped tests, and the tests of a class whose
  * setup failed, count in the total only.
@@ -41,14 +39,30 @@ public final class SummaryListener implements TestExecutionListener {
         TCK, CONFORMANCE
     }
 
+    private final Function<Class<?>, Optional<Suite>> classifier;
+    private final Path file;
+    private final PrintStream out;
+    private final Supplier<OptionalInt> major;
     private final Map<Suite, int[]> counts = new EnumMap<>(Suite.class);
     private final Set<String> counted = new HashSet<>();
     private TestPlan plan;
 
+    /** The listener ServiceLoader makes: the TCK kits and {@link TypeConformanceTest}, the server of this JVM. */
+    public SummaryListener() {
+        this(SummaryListener::suiteOf, Path.of(System.getProperty("basedir", "."), "target", "pgfast-summary.txt"),
+                System.out, TestDatabase::startedMajor);
+    }
+
+    SummaryListener(Function<Class<?>, Optional<Suite>> classifier, Path file, PrintStream out, Supplier<OptionalInt> major) {
+        this.classifier = classifier;
+        this.file = file;
+        this.out = out;
+        this.major = major;
+    }
+
     @Override
     public synchronized void testPlanExecutionStarted(TestPlan testPlan) {
         plan = testPlan;
-        counts.clear();
         counted.clear();
         for (Suite s : Suite.values()) {
             counts.put(s, new int[2]);
@@ -77,11 +91,11 @@ public final class SummaryListener implements TestExecutionListener {
         if (tck[1] == 0 && conformance[1] == 0) {
             return;
         }
-        OptionalInt major = TestDatabase.startedMajor();
-        String server = "PostgreSQL " + (major.isPresent() ? Integer.toString(major.getAsInt()) : "(not started)");
-        String line = PREFIX + server + ": TCK " + tck[0] + "/" + tck[1] + ", conformance " + conformance[0] + "/" + conformance[1];
-        System.out.println(line);
-        write(server, line);
+        OptionalInt m = major.get();
+        String key = PREFIX + "PostgreSQL " + (m.isPresent() ? Integer.toString(m.getAsInt()) : "(not started)") + ":";
+        String line = key + " TCK " + tck[0] + "/" + tck[1] + ", conformance " + conformance[0] + "/" + conformance[1];
+        out.println(line);
+        SummaryFile.update(file, key, line);
     }
 
     private void countTests(TestIdentifier identifier, boolean passed) {
@@ -99,67 +113,40 @@ public final class SummaryListener implements TestExecutionListener {
         if (!counted.add(test.getUniqueId())) {
             return;
         }
-        Optional<Suite> suite = suite(test);
-        if (suite.isPresent()) {
-            int[] c = counts.get(suite.get());
+        suite(test).ifPresent(s -> {
+            int[] c = counts.get(s);
             c[1]++;
             if (passed) {
                 c[0]++;
             }
-        }
+        });
     }
 
     /** The suite of the nearest enclosing test class (dynamic tests may have no source of their own). */
     private Optional<Suite> suite(TestIdentifier test) {
         for (TestIdentifier t = test; t != null; t = plan.getParent(t).orElse(null)) {
-            Optional<String> className = className(t.getSource().orElse(null));
-            if (className.isPresent()) {
-                return suiteOf(className.get());
+            Optional<Class<?>> testClass = testClass(t.getSource().orElse(null));
+            if (testClass.isPresent()) {
+                return classifier.apply(testClass.get());
             }
         }
         return Optional.empty();
     }
 
-    private static Optional<String> className(TestSource source) {
+    private static Optional<Class<?>> testClass(TestSource source) {
         if (source instanceof MethodSource) {
-            return Optional.of(((MethodSource) source).getClassName());
+            return Optional.of(((MethodSource) source).getJavaClass());
         }
         if (source instanceof ClassSource) {
-            return Optional.of(((ClassSource) source).getClassName());
+            return Optional.of(((ClassSource) source).getJavaClass());
         }
         return Optional.empty();
     }
 
-    private static Optional<Suite> suiteOf(String className) {
-        Class<?> c;
-        try {
-            c = Class.forName(className, false, SummaryListener.class.getClassLoader());
-        } catch (ClassNotFoundException e) {
-            return Optional.empty();
-        }
-        if (TestKit.class.isAssignableFrom(c)) {
+    private static Optional<Suite> suiteOf(Class<?> testClass) {
+        if (TestKit.class.isAssignableFrom(testClass)) {
             return Optional.of(Suite.TCK);
         }
-        return c == TypeConformanceTest.class ? Optional.of(Suite.CONFORMANCE) : Optional.empty();
-    }
-
-    private static void write(String server, String line) {
-        Path file = Path.of(System.getProperty("basedir", "."), "target", "pgfast-summary.txt");
-        try {
-            List<String> lines = new ArrayList<>();
-            if (Files.exists(file)) {
-                for (String old : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-                    if (!old.startsWith(PREFIX + server + ":")) {
-                        lines.add(old);
-                    }
-                }
-            }
-            lines.add(line);
-            lines.sort(null);
-            Files.createDirectories(file.getParent());
-            Files.write(file, lines, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + file, e);
-        }
+        return testClass == TypeConformanceTest.class ? Optional.of(Suite.CONFORMANCE) : Optional.empty();
     }
 }
