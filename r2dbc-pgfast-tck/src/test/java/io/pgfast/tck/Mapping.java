@@ -21,7 +21,12 @@ import java.util.function.BiPredicate;
  * class we ask it for ({@code Object.class}: its default mapping), how pgjdbc's value of the same query is
  * turned into that class, and what "the same" means.
  */
-final class Mapping {
+class Mapping {
+
+    /** The pgjdbc session whose text is the reference: the test's session time zone, or UTC. */
+    enum Session {
+        LOCAL, UTC
+    }
 
     /** Reads column 1 of pgjdbc's current row. */
     @FunctionalInterface
@@ -69,6 +74,20 @@ final class Mapping {
     static final Mapping TEXT_FORM = new Mapping("String (text form, no codec yet)", String.class, Object.class,
             rs -> rs.getString(1), Objects::equals);
 
+    /** {@code row.get(i, String.class)}: the server's text, as pgjdbc's {@code getString} reads it. */
+    static final Mapping AS_STRING = new Mapping("String", String.class, String.class, rs -> rs.getString(1), Objects::equals);
+    /**
+     * timestamptz as String: the server's text in the session's time zone from text results; from binary results
+     * (which carry no zone) rendered at UTC, so compared with the text of a UTC session.
+     */
+    static final Mapping TIMESTAMP_WITH_ZONE_AS_STRING = new Mapping("String", String.class, String.class,
+            rs -> rs.getString(1), Objects::equals) {
+        @Override
+        Session session(Protocol protocol) {
+            return protocol == Protocol.EXTENDED ? Session.UTC : Session.LOCAL;
+        }
+    };
+
     private final String name;
     private final Class<?> javaType;
     private final Class<?> requested;
@@ -96,6 +115,16 @@ final class Mapping {
     private static Interval interval(PGInterval v) {
         long micros = ((v.getHours() * 60L + v.getMinutes()) * 60L + v.getWholeSeconds()) * 1_000_000L + v.getMicroSeconds();
         return Interval.of(v.getYears() * 12 + v.getMonths(), v.getDays(), micros);
+    }
+
+    /** The second view of every case: the value read as a String. */
+    Mapping stringView() {
+        return this == TIMESTAMP_WITH_ZONE ? TIMESTAMP_WITH_ZONE_AS_STRING : AS_STRING;
+    }
+
+    /** The pgjdbc session that reads the reference value for a result read by {@code protocol}. */
+    Session session(Protocol protocol) {
+        return Session.LOCAL;
     }
 
     String name() {
