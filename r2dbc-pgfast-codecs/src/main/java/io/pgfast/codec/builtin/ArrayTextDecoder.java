@@ -234,11 +234,33 @@ public final class ArrayTextDecoder implements Decoder<Object> {
             }
         }
 
+        /** Reads one element: entirely double-quoted, or unquoted (a backslash escapes in both). */
         private void readElement() {
             int from = pos;
+            if (buf.getByte(pos) == '"') {
+                pos++;
+                while (true) {
+                    if (pos >= end) {
+                        throw malformed("unterminated quoted element");
+                    }
+                    byte b = buf.getByte(pos++);
+                    if (b == '\\') {
+                        pos++;
+                    } else if (b == '"') {
+                        break;
+                    }
+                }
+                int to = pos;
+                skipSpaces();
+                int next = peek();
+                if (next != delimiter && next != '}') {
+                    throw malformed(next < 0 ? "unexpected end of input" : "unexpected character after a quoted element");
+                }
+                flat.add(QuotedElement.decode(elementDecoder, buf, from, to, false));
+                return;
+            }
             int significantEnd = pos;
-            boolean quoted = false;
-            boolean special = false;
+            boolean escaped = false;
             while (pos < end) {
                 byte b = buf.getByte(pos);
                 if (b == '\\') {
@@ -247,30 +269,19 @@ public final class ArrayTextDecoder implements Decoder<Object> {
                     }
                     pos += 2;
                     significantEnd = pos;
-                    special = true;
-                } else if (b == '"') {
-                    quoted = !quoted;
-                    pos++;
-                    significantEnd = pos;
-                    special = true;
-                } else if (quoted) {
-                    pos++;
-                    significantEnd = pos;
+                    escaped = true;
                 } else if (b == delimiter || b == '}') {
                     break;
-                } else if (b == '{') {
-                    throw malformed("unexpected '{' inside an element");
-                } else if (isSpace(b)) {
-                    pos++;
+                } else if (b == '{' || b == '"') {
+                    throw malformed("unexpected '" + (char) b + "' inside an unquoted element");
                 } else {
                     pos++;
-                    significantEnd = pos;
+                    if (!isSpace(b)) {
+                        significantEnd = pos;
+                    }
                 }
             }
-            if (quoted) {
-                throw malformed("unterminated quoted element");
-            }
-            if (!special && isNull(from, significantEnd)) {
+            if (!escaped && isNull(from, significantEnd)) {
                 flat.add(null);
             } else {
                 flat.add(QuotedElement.decode(elementDecoder, buf, from, significantEnd, false));

@@ -35,7 +35,7 @@ final class QuotedElement {
         if (special < 0) {
             return decoder.decode(buf, from, to - from);
         }
-        if (special == from && to - from >= 2 && buf.getByte(to - 1) == QUOTE) {
+        if (special == from && to - from >= 2 && buf.getByte(from) == QUOTE && buf.getByte(to - 1) == QUOTE) {
             int inner = buf.forEachByte(from + 1, to - from - 2, b -> b != QUOTE && b != BACKSLASH);
             if (inner < 0) {
                 return decoder.decode(buf, from + 1, to - from - 2);
