@@ -17,6 +17,15 @@ public interface Encoder<T> {
     /** The parameter type OID to declare in Parse for this value (0 = let the server infer). */
     int oid(T value);
 
+    /**
+     * The parameter type OID to declare when a NULL is bound for this encoder's Java class
+     * ({@code Statement.bindNull(i, type)}); 0 (let the server infer) unless the encoder declares a
+     * type that does not depend on the value. Encoders with a fixed OID return {@link #oid} here.
+     */
+    default int nullOid() {
+        return 0;
+    }
+
     /** The format this encoder writes. */
     Format format();
 

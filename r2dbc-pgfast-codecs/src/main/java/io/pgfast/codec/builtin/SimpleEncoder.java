@@ -1,0 +1,53 @@
+package io.pgfast.codec.builtin;
+
+import io.netty.buffer.ByteBuf;
+import io.pgfast.codec.Encoder;
+import io.pgfast.codec.Format;
+
+/**
+ * An encoder with a fixed parameter type and format, writing through a {@link Writer}. Built once
+ * per (type, Java class) when the registry plans it, never per value.
+ */
+public final class SimpleEncoder<T> implements Encoder<T> {
+
+    /** Writes one value's bytes, without the length prefix. */
+    @FunctionalInterface
+    public interface Writer<T> {
+        void write(T value, ByteBuf out);
+    }
+
+    private final int oid;
+    private final Format format;
+    private final Writer<? super T> writer;
+
+    public SimpleEncoder(int oid, Format format, Writer<? super T> writer) {
+        this.oid = oid;
+        this.format = format;
+        this.writer = writer;
+    }
+
+    @Override
+    public int oid(T value) {
+        return oid;
+    }
+
+    @Override
+    public int nullOid() {
+        return oid;
+    }
+
+    @Override
+    public Format format() {
+        return format;
+    }
+
+    @Override
+    public void encode(T value, ByteBuf out) {
+        writer.write(value, out);
+    }
+
+    @Override
+    public String toString() {
+        return "SimpleEncoder[oid " + Integer.toUnsignedString(oid) + ", " + format + "]";
+    }
+}

@@ -1,0 +1,197 @@
+package io.pgfast.codec.io;
+
+import io.netty.buffer.ByteBuf;
+import io.pgfast.codec.CodecException;
+
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Parses the text form of integers and numerics straight from the bytes of a value, with no String
+ * in between. Every byte is validated, the digit count is bounded before the loop starts, and
+ * overflow is checked. The accepted syntax is what the server's output functions print
+ * ({@code int4out}, {@code numeric_out}): an optional sign, ASCII digits, and for numeric one
+ * optional decimal point; no blanks, no exponent.
+ *
+ * <p>Errors are {@link CodecException}s naming the PostgreSQL type passed in {@code type}.
+ */
+public final class AsciiNumbers {
+
+    /** "-9223372036854775808": a sign and 19 digits. */
+    private static final int LONG_MAX_CHARS = 20;
+    /** "-2147483648": a sign and 10 digits. */
+    private static final int INT_MAX_CHARS = 11;
+    /**
+     * numeric allows 131072 digits before the point and 16383 after ("Numeric Types" in the
+     * PostgreSQL docs), plus a sign and the point.
+     */
+    private static final int NUMERIC_MAX_CHARS = 131072 + 16383 + 2;
+    /** Up to 18 digits always fit in a long, so BigDecimal.valueOf(long, scale) builds them. */
+    private static final int LONG_SAFE_DIGITS = 18;
+    /** How much of a bad value an error message quotes. */
+    private static final int QUOTE_MAX = 40;
+
+    private AsciiNumbers() {
+    }
+
+    /** An int2 (or any type whose text is a 16-bit integer). */
+    public static short parseShort(ByteBuf buf, int index, int length, String type) {
+        int value = parseInt(buf, index, length, type);
+        if (value < Short.MIN_VALUE || value > Short.MAX_VALUE) {
+            throw outOfRange(buf, index, length, type, "java.lang.Short");
+        }
+        return (short) value;
+    }
+
+    /** An int4 (or int2, oid-like values below 2^31). */
+    public static int parseInt(ByteBuf buf, int index, int length, String type) {
+        if (length <= 0 || length > INT_MAX_CHARS) {
+            throw invalid(buf, index, length, type);
+        }
+        Utf8Strings.checkRange(buf, index, length);
+        int i = index;
+        int end = index + length;
+        byte first = buf.getByte(i);
+        boolean negative = first == '-';
+        if (negative || first == '+') {
+            if (++i == end) {
+                throw invalid(buf, index, length, type);
+            }
+        }
+        // at most 10 digits: the running value cannot overflow a long
+        long value = 0;
+        for (; i < end; i++) {
+            int digit = buf.getByte(i) - '0';
+            if (digit < 0 || digit > 9) {
+                throw invalid(buf, index, length, type);
+            }
+            value = value * 10 + digit;
+        }
+        if (negative) {
+            value = -value;
+        }
+        if (value < Integer.MIN_VALUE || value > Integer.MAX_VALUE) {
+            throw outOfRange(buf, index, length, type, "java.lang.Integer");
+        }
+        return (int) value;
+    }
+
+    /** An int8 (or an oid/xid, which are non-negative and below 2^32). */
+    public static long parseLong(ByteBuf buf, int index, int length, String type) {
+        if (length <= 0 || length > LONG_MAX_CHARS) {
+            throw invalid(buf, index, length, type);
+        }
+        Utf8Strings.checkRange(buf, index, length);
+        int i = index;
+        int end = index + length;
+        byte first = buf.getByte(i);
+        boolean negative = first == '-';
+        if (negative || first == '+') {
+            if (++i == end) {
+                throw invalid(buf, index, length, type);
+            }
+        }
+        // accumulate negatively, as the JDK's Long.parseLong, so that Long.MIN_VALUE is reachable
+        long limit = negative ? Long.MIN_VALUE : -Long.MAX_VALUE;
+        long multiplyMin = limit / 10;
+        long value = 0;
+        for (; i < end; i++) {
+            int digit = buf.getByte(i) - '0';
+            if (digit < 0 || digit > 9) {
+                throw invalid(buf, index, length, type);
+            }
+            if (value < multiplyMin) {
+                throw outOfRange(buf, index, length, type, "java.lang.Long");
+            }
+            value *= 10;
+            if (value < limit + digit) {
+                throw outOfRange(buf, index, length, type, "java.lang.Long");
+            }
+            value -= digit;
+        }
+        return negative ? value : -value;
+    }
+
+    /**
+     * A numeric in {@code numeric_out}'s form ({@code -12.340}); the scale is the number of digits
+     * after the point, so trailing zeros are kept. {@code NaN}, {@code Infinity} and
+     * {@code -Infinity} have no BigDecimal and raise a CodecException saying so.
+     */
+    public static BigDecimal parseBigDecimal(ByteBuf buf, int index, int length, String type) {
+        if (length <= 0 || length > NUMERIC_MAX_CHARS) {
+            throw invalid(buf, index, length, type);
+        }
+        Utf8Strings.checkRange(buf, index, length);
+        int i = index;
+        int end = index + length;
+        byte first = buf.getByte(i);
+        boolean negative = first == '-';
+        if (negative || first == '+') {
+            i++;
+        }
+        if (i < end && (buf.getByte(i) == 'N' || buf.getByte(i) == 'I')) {
+            throw notFinite(buf, index, length, type);
+        }
+        int digits = 0;
+        int scale = 0;
+        boolean point = false;
+        long unscaled = 0;
+        for (int j = i; j < end; j++) {
+            byte b = buf.getByte(j);
+            if (b == '.' && !point) {
+                point = true;
+                continue;
+            }
+            int digit = b - '0';
+            if (digit < 0 || digit > 9) {
+                throw invalid(buf, index, length, type);
+            }
+            digits++;
+            if (point) {
+                scale++;
+            }
+            if (digits <= LONG_SAFE_DIGITS) {
+                unscaled = unscaled * 10 + digit;
+            }
+        }
+        if (digits == 0) {
+            throw invalid(buf, index, length, type);
+        }
+        if (digits <= LONG_SAFE_DIGITS) {
+            return BigDecimal.valueOf(negative ? -unscaled : unscaled, scale);
+        }
+        // beyond a long: BigDecimal parses the validated characters itself (its char[] constructor)
+        char[] chars = new char[end - i + (negative ? 1 : 0)];
+        int c = 0;
+        if (negative) {
+            chars[c++] = '-';
+        }
+        for (int j = i; j < end; j++) {
+            chars[c++] = (char) buf.getByte(j);
+        }
+        return new BigDecimal(chars);
+    }
+
+    private static CodecException invalid(ByteBuf buf, int index, int length, String type) {
+        return new CodecException("invalid " + type + " text value " + quote(buf, index, length));
+    }
+
+    private static CodecException outOfRange(ByteBuf buf, int index, int length, String type, String javaType) {
+        return new CodecException(type + " value " + quote(buf, index, length) + " is out of range for " + javaType);
+    }
+
+    private static CodecException notFinite(ByteBuf buf, int index, int length, String type) {
+        return new CodecException(type + " value " + quote(buf, index, length)
+                + " cannot be represented as java.math.BigDecimal; read it as Double");
+    }
+
+    /** The value for an error message: at most {@link #QUOTE_MAX} bytes, never beyond the buffer. */
+    static String quote(ByteBuf buf, int index, int length) {
+        if (length < 0 || index < 0 || index >= buf.capacity()) {
+            return "(" + length + " bytes at index " + index + ")";
+        }
+        int shown = Math.min(Math.min(length, QUOTE_MAX), buf.capacity() - index);
+        String text = buf.toString(index, shown, StandardCharsets.UTF_8);
+        return "'" + text + (shown < length ? "...' (" + length + " bytes)" : "'");
+    }
+}
