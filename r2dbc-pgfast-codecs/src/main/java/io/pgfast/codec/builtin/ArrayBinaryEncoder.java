@@ -4,15 +4,17 @@ import io.netty.buffer.ByteBuf;
 import io.pgfast.codec.CodecException;
 import io.pgfast.codec.Encoder;
 import io.pgfast.codec.Format;
+import io.pgfast.codec.oid.Oid;
+import java.lang.reflect.Array;
 
 /**
  * Encodes a Java array (any number of dimensions up to 6; object or primitive elements) in the
  * binary array format that array_recv reads (layout in {@link ArrayBinaryDecoder}), with lower
  * bounds 1.
  *
- * <p>Object elements are written by the element type's binary encoder, {@code null} elements as
- * NULL. Primitive elements ({@code int[]}, {@code double[][]}, ...) are written directly in their
- * fixed-width binary form, without boxing. A Java array with no elements is sent as the
+ * <p>Elements are written by the element type's binary encoder, {@code null} elements as NULL;
+ * {@link #forPrimitive} writes the primitives of {@code int[]}, {@code double[][]}, ... directly
+ * in their fixed-width binary form, without boxing. A Java array with no elements is sent as the
  * 0-dimensional empty array, as PostgreSQL represents every empty array.
  *
  * <p>One encoder serves one Java array class; its OID does not depend on the value.
@@ -37,8 +39,9 @@ public final class ArrayBinaryEncoder implements Encoder<Object> {
     }
 
     /**
-     * An encoder for an array class with object elements, e.g. {@code UUID[].class} or
-     * {@code Integer[][].class}.
+     * An encoder for an array class whose elements the element type's encoder writes, e.g.
+     * {@code UUID[].class}, {@code Integer[][].class}, or {@code int[].class} sent as int8[]
+     * (primitive elements are then boxed one by one; {@link #forPrimitive} avoids that).
      *
      * @param typeName the array type's name, for error messages
      * @param arrayClass the Java array class this encoder serves
@@ -50,9 +53,6 @@ public final class ArrayBinaryEncoder implements Encoder<Object> {
     public static ArrayBinaryEncoder of(String typeName, Class<?> arrayClass, int arrayOid, int elementOid, Encoder<?> elementEncoder) {
         if (elementEncoder.format() != Format.BINARY) {
             throw new IllegalArgumentException("a binary array needs a binary element encoder, got " + elementEncoder);
-        }
-        if (JavaArrayShape.leafClass(arrayClass).isPrimitive()) {
-            throw new IllegalArgumentException("use forPrimitive for " + arrayClass.getSimpleName());
         }
         return new ArrayBinaryEncoder(typeName, arrayOid, elementOid, depth(arrayClass), (Encoder<Object>) elementEncoder, null);
     }
@@ -68,17 +68,17 @@ public final class ArrayBinaryEncoder implements Encoder<Object> {
         Class<?> leaf = JavaArrayShape.leafClass(arrayClass);
         int d = depth(arrayClass);
         if (leaf == int.class) {
-            return new ArrayBinaryEncoder("int4[]", PrimitiveOids.INT4_ARRAY, PrimitiveOids.INT4, d, null, leaf);
+            return new ArrayBinaryEncoder("int4[]", Oid.INT4_ARRAY, Oid.INT4, d, null, leaf);
         } else if (leaf == long.class) {
-            return new ArrayBinaryEncoder("int8[]", PrimitiveOids.INT8_ARRAY, PrimitiveOids.INT8, d, null, leaf);
+            return new ArrayBinaryEncoder("int8[]", Oid.INT8_ARRAY, Oid.INT8, d, null, leaf);
         } else if (leaf == short.class) {
-            return new ArrayBinaryEncoder("int2[]", PrimitiveOids.INT2_ARRAY, PrimitiveOids.INT2, d, null, leaf);
+            return new ArrayBinaryEncoder("int2[]", Oid.INT2_ARRAY, Oid.INT2, d, null, leaf);
         } else if (leaf == double.class) {
-            return new ArrayBinaryEncoder("float8[]", PrimitiveOids.FLOAT8_ARRAY, PrimitiveOids.FLOAT8, d, null, leaf);
+            return new ArrayBinaryEncoder("float8[]", Oid.FLOAT8_ARRAY, Oid.FLOAT8, d, null, leaf);
         } else if (leaf == float.class) {
-            return new ArrayBinaryEncoder("float4[]", PrimitiveOids.FLOAT4_ARRAY, PrimitiveOids.FLOAT4, d, null, leaf);
+            return new ArrayBinaryEncoder("float4[]", Oid.FLOAT4_ARRAY, Oid.FLOAT4, d, null, leaf);
         } else if (leaf == boolean.class && d > 0) {
-            return new ArrayBinaryEncoder("bool[]", PrimitiveOids.BOOL_ARRAY, PrimitiveOids.BOOL, d, null, leaf);
+            return new ArrayBinaryEncoder("bool[]", Oid.BOOL_ARRAY, Oid.BOOL, d, null, leaf);
         }
         throw new IllegalArgumentException(arrayClass.getSimpleName() + " is not an array of boolean, short, int, long, float or double");
     }
@@ -97,6 +97,11 @@ public final class ArrayBinaryEncoder implements Encoder<Object> {
 
     @Override
     public int oid(Object value) {
+        return arrayOid;
+    }
+
+    @Override
+    public int nullOid() {
         return arrayOid;
     }
 
@@ -148,7 +153,9 @@ public final class ArrayBinaryEncoder implements Encoder<Object> {
             return false;
         }
         boolean nulls = false;
-        for (Object element : (Object[]) array) {
+        int n = Array.getLength(array);
+        for (int i = 0; i < n; i++) {
+            Object element = Array.get(array, i);
             if (element == null) {
                 out.writeInt(-1);
                 nulls = true;

@@ -42,18 +42,15 @@ public final class ArrayTarget {
     /**
      * The requested array class, e.g. {@code Integer[][].class} or {@code int[].class}: a value with
      * another number of dimensions (other than an empty one) is an error; a NULL element is an error
-     * for a primitive element class.
+     * for a primitive element class. {@code byte[]} is a bytea element: {@code byte[][]} has one
+     * dimension.
      */
     public static ArrayTarget of(Class<?> arrayClass) {
-        if (!arrayClass.isArray()) {
+        int depth = JavaArrayShape.depth(arrayClass);
+        if (depth == 0) {
             throw new IllegalArgumentException(arrayClass.getName() + " is not an array class");
         }
-        int depth = 0;
-        Class<?> c = arrayClass;
-        while (c.isArray()) {
-            c = c.getComponentType();
-            depth++;
-        }
+        Class<?> c = JavaArrayShape.leafClass(arrayClass);
         if (depth > MAX_DIMENSIONS) {
             throw new IllegalArgumentException(arrayClass.getSimpleName() + " has more than " + MAX_DIMENSIONS + " dimensions");
         }

@@ -18,6 +18,8 @@ import java.nio.charset.StandardCharsets;
  */
 public final class ArrayTextEncoder implements Encoder<Object> {
 
+    private static final byte[] NULL = {'N', 'U', 'L', 'L'};
+
     private final String typeName;
     private final int oid;
     private final int depth;
@@ -28,14 +30,14 @@ public final class ArrayTextEncoder implements Encoder<Object> {
      * @param typeName the array type's name, for error messages
      * @param arrayClass the Java array class this encoder serves (object or primitive elements)
      * @param oid the OID to declare: 0 to let the server infer the array type, else the array type's OID
-     * @param elementEncoder the element type's text encoder; {@code null} for a primitive array class
+     * @param elementEncoder the element type's text encoder; {@code null} to render the primitives
+     *     of a primitive array class directly
      * @param delimiter the element type's delimiter: ',' (';' for box)
      */
     @SuppressWarnings("unchecked")
     public ArrayTextEncoder(String typeName, Class<?> arrayClass, int oid, Encoder<?> elementEncoder, char delimiter) {
-        boolean primitive = JavaArrayShape.leafClass(arrayClass).isPrimitive();
-        if (primitive == (elementEncoder != null)) {
-            throw new IllegalArgumentException(primitive ? "primitive arrays need no element encoder" : "an element encoder is required");
+        if (elementEncoder == null && !JavaArrayShape.leafClass(arrayClass).isPrimitive()) {
+            throw new IllegalArgumentException("an element encoder is required for " + arrayClass.getSimpleName());
         }
         if (elementEncoder != null && elementEncoder.format() != Format.TEXT) {
             throw new IllegalArgumentException("a text array needs a text element encoder, got " + elementEncoder);
@@ -52,6 +54,11 @@ public final class ArrayTextEncoder implements Encoder<Object> {
 
     @Override
     public int oid(Object value) {
+        return oid;
+    }
+
+    @Override
+    public int nullOid() {
         return oid;
     }
 
@@ -95,7 +102,7 @@ public final class ArrayTextEncoder implements Encoder<Object> {
                 // primitives: digits, signs, '.', 'e', "Infinity", "NaN", "t"/"f" never need quotes
                 out.writeCharSequence(primitiveText(array, i), StandardCharsets.US_ASCII);
             } else {
-                Object element = ((Object[]) array)[i];
+                Object element = Array.get(array, i);
                 if (element == null) {
                     out.writeBytes(NULL);
                 } else {
@@ -107,8 +114,6 @@ public final class ArrayTextEncoder implements Encoder<Object> {
         }
         out.writeByte('}');
     }
-
-    private static final byte[] NULL = {'N', 'U', 'L', 'L'};
 
     private static String primitiveText(Object array, int i) {
         Object v = Array.get(array, i);

@@ -8,6 +8,7 @@ import java.util.List;
 public final class BuiltinCodecs {
 
     private static final List<Codec> ALL = List.of(
+            new ArrayCodec(), new RangeCodec(),
             new TextCodec());
 
     private BuiltinCodecs() {

@@ -12,19 +12,22 @@ final class JavaArrayShape {
     private JavaArrayShape() {
     }
 
-    /** The number of array levels of a class: 2 for {@code int[][]}, 0 for a non-array class. */
+    /**
+     * The number of PostgreSQL array levels of a class: 2 for {@code int[][]}, 0 for a non-array
+     * class. {@code byte[]} is a bytea value, not an array, so {@code byte[][]} has one level.
+     */
     static int depth(Class<?> c) {
         int d = 0;
-        while (c.isArray()) {
+        while (c.isArray() && c != byte[].class) {
             c = c.getComponentType();
             d++;
         }
         return d;
     }
 
-    /** The innermost component class: {@code int} for {@code int[][]}. */
+    /** The element class: {@code int} for {@code int[][]}, {@code byte[]} for {@code byte[][]}. */
     static Class<?> leafClass(Class<?> c) {
-        while (c.isArray()) {
+        while (c.isArray() && c != byte[].class) {
             c = c.getComponentType();
         }
         return c;

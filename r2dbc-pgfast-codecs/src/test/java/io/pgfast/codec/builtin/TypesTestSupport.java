@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
-import io.netty.buffer.CompositeByteBuf;
 import io.netty.buffer.Unpooled;
 import io.pgfast.codec.CodecException;
 import io.pgfast.codec.Decoder;
 import io.pgfast.codec.Encoder;
+import io.pgfast.codec.testing.Buffers;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,8 +16,8 @@ import java.util.Objects;
 
 /**
  * Test helpers for the container codecs: golden bytes written one field per argument, and decoding
- * the same bytes from a heap buffer (surrounded by junk, so a read past the value shows), a direct
- * buffer and a composite buffer of 1-byte components; every buffer is released.
+ * the same bytes from every {@link Buffers} shape (heap, sliced, direct, composite, 1-byte
+ * fragments, after junk bytes); every buffer is released.
  */
 final class TypesTestSupport {
 
@@ -64,16 +64,15 @@ final class TypesTestSupport {
         return s.getBytes(StandardCharsets.UTF_8);
     }
 
-    /** Decodes the bytes from every buffer variant, checks all results are equal, returns one. */
+    /** Decodes the bytes from every {@link Buffers} shape, checks all results are equal, returns one. */
     static Object decode(Decoder<?> decoder, byte[] bytes) {
         List<Object> results = new ArrayList<>();
-        for (int variant = 0; variant < 3; variant++) {
-            ByteBuf buf = variant(variant, bytes);
-            int offset = variant == 0 ? 3 : 0;
+        for (Buffers shape : Buffers.values()) {
+            ByteBuf buf = shape.withPrefix(bytes);
             int readerIndex = buf.readerIndex();
             int writerIndex = buf.writerIndex();
             try {
-                results.add(decoder.decode(buf, offset, bytes.length));
+                results.add(decoder.decode(buf, Buffers.PREFIX.length, bytes.length));
                 assertThat(buf.readerIndex()).as("reader index untouched").isEqualTo(readerIndex);
                 assertThat(buf.writerIndex()).as("writer index untouched").isEqualTo(writerIndex);
             } finally {
@@ -81,7 +80,7 @@ final class TypesTestSupport {
             }
         }
         for (Object r : results) {
-            assertThat(Objects.deepEquals(r, results.get(0))).as("same result from every buffer kind: %s", results).isTrue();
+            assertThat(Objects.deepEquals(r, results.get(0))).as("same result from every buffer shape: %s", results).isTrue();
         }
         return results.get(0);
     }
@@ -110,26 +109,5 @@ final class TypesTestSupport {
 
     static <T> String encodeText(Encoder<T> encoder, T value) {
         return new String(encode(encoder, value), StandardCharsets.UTF_8);
-    }
-
-    private static ByteBuf variant(int variant, byte[] bytes) {
-        switch (variant) {
-            case 0: {
-                ByteBuf heap = Unpooled.buffer(bytes.length + 6);
-                heap.writeBytes(new byte[] {JUNK, JUNK, JUNK}).writeBytes(bytes).writeBytes(new byte[] {JUNK, JUNK, JUNK});
-                return heap;
-            }
-            case 1: {
-                ByteBuf direct = Unpooled.directBuffer(bytes.length);
-                return direct.writeBytes(bytes);
-            }
-            default: {
-                CompositeByteBuf composite = Unpooled.compositeBuffer(Math.max(bytes.length, 2));
-                for (byte b : bytes) {
-                    composite.addComponent(true, Unpooled.wrappedBuffer(new byte[] {b}));
-                }
-                return composite;
-            }
-        }
     }
 }
