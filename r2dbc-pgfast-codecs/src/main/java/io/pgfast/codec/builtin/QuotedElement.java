@@ -23,6 +23,12 @@ final class QuotedElement {
     private static final byte QUOTE = '"';
     private static final byte BACKSLASH = '\\';
 
+    /** Writes one part's (a bound's, a field's) unquoted text. */
+    @FunctionalInterface
+    interface ValueWriter {
+        void write(Object value, ByteBuf out);
+    }
+
     private QuotedElement() {
     }
 
@@ -71,5 +77,34 @@ final class QuotedElement {
             }
         }
         return n == out.length ? out : Arrays.copyOf(out, n);
+    }
+
+    /**
+     * Copies a range bound's or record field's text to {@code out}, double-quoted when range_out
+     * or record_out would quote it (empty, or holding a quote, backslash, parenthesis, comma or
+     * whitespace; for a range bound also a square bracket), with quotes and backslashes doubled.
+     */
+    static void writeQuoted(ByteBuf text, ByteBuf out, boolean rangeBound) {
+        int from = text.readerIndex();
+        int len = text.readableBytes();
+        boolean quote = len == 0;
+        for (int i = from; i < from + len && !quote; i++) {
+            byte b = text.getByte(i);
+            quote = b == QUOTE || b == BACKSLASH || b == '(' || b == ')' || b == ','
+                    || (rangeBound && (b == '[' || b == ']')) || ArrayTextDecoder.isSpace(b);
+        }
+        if (!quote) {
+            out.writeBytes(text, from, len);
+            return;
+        }
+        out.writeByte(QUOTE);
+        for (int i = from; i < from + len; i++) {
+            byte b = text.getByte(i);
+            if (b == QUOTE || b == BACKSLASH) {
+                out.writeByte(b);
+            }
+            out.writeByte(b);
+        }
+        out.writeByte(QUOTE);
     }
 }

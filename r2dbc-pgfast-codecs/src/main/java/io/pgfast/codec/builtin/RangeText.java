@@ -85,38 +85,8 @@ final class RangeText {
                 && (buf.getByte(from + 3) | 0x20) == 't' && (buf.getByte(from + 4) | 0x20) == 'y';
     }
 
-    /** Appends a bound's text from {@code text} to {@code out}, quoted as range_out quotes it. */
-    static void writeBound(ByteBuf text, ByteBuf out) {
-        int from = text.readerIndex();
-        int len = text.readableBytes();
-        boolean quote = len == 0;
-        for (int i = from; i < from + len && !quote; i++) {
-            byte b = text.getByte(i);
-            quote = b == '"' || b == '\\' || b == '(' || b == ')' || b == '[' || b == ']' || b == ',' || ArrayTextDecoder.isSpace(b);
-        }
-        if (!quote) {
-            out.writeBytes(text, from, len);
-            return;
-        }
-        out.writeByte('"');
-        for (int i = from; i < from + len; i++) {
-            byte b = text.getByte(i);
-            if (b == '"' || b == '\\') {
-                out.writeByte(b);
-            }
-            out.writeByte(b);
-        }
-        out.writeByte('"');
-    }
-
-    /** Writes one bound value's unquoted text. */
-    @FunctionalInterface
-    interface BoundWriter {
-        void write(Object bound, ByteBuf out);
-    }
-
     /** Writes {@code range} as range_out does, each bound's text from {@code bounds}, quoted as needed. */
-    static void write(Range<?> range, ByteBuf out, BoundWriter bounds) {
+    static void write(Range<?> range, ByteBuf out, QuotedElement.ValueWriter bounds) {
         if (range.isEmpty()) {
             out.writeBytes(EMPTY_KEYWORD);
             return;
@@ -126,13 +96,13 @@ final class RangeText {
         try {
             if (range.hasLower()) {
                 bounds.write(range.lower(), scratch);
-                writeBound(scratch, out);
+                QuotedElement.writeQuoted(scratch, out, true);
             }
             out.writeByte(',');
             if (range.hasUpper()) {
                 scratch.clear();
                 bounds.write(range.upper(), scratch);
-                writeBound(scratch, out);
+                QuotedElement.writeQuoted(scratch, out, true);
             }
         } finally {
             scratch.release();

@@ -4,15 +4,20 @@ package io.pgfast.codec.type;
  * Writes IP addresses the way PostgreSQL's {@code inet_net_ntop} does: IPv4 dotted decimal; IPv6 in
  * lower-case hex groups with the longest run of two or more zero groups (the first, on a tie)
  * written as {@code ::}, and the last 32 bits in dotted decimal for IPv4-compatible
- * ({@code ::1.2.3.4}) and IPv4-mapped ({@code ::ffff:1.2.3.4}) addresses.
+ * ({@code ::1.2.3.4}) and IPv4-mapped ({@code ::ffff:1.2.3.4}) addresses. Used by {@link Inet} and
+ * by the inet/cidr codecs, so both print addresses as the server does.
  */
-final class InetAddressText {
+public final class InetAddressText {
 
     private InetAddressText() {
     }
 
-    /** The text of a 4-byte (IPv4) or 16-byte (IPv6) address. */
-    static String format(byte[] addr) {
+    /**
+     * The text of a 4-byte (IPv4) or 16-byte (IPv6) address.
+     *
+     * @throws IllegalArgumentException for any other length
+     */
+    public static String format(byte[] addr) {
         if (addr.length == 4) {
             return dotted(addr, 0);
         }
