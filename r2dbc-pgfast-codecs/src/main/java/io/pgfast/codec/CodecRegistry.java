@@ -223,6 +223,12 @@ public final class CodecRegistry {
         throw new IllegalArgumentException("cannot encode " + valueClass.getName() + " as " + describe(oid));
     }
 
+    /** The encoder of {@code valueClass} (boxed), or null when no codec encodes it. */
+    Encoder<?> encoderOrNull(Class<?> valueClass) {
+        Object encoder = encoders.get(valueClass);
+        return encoder == UNSUPPORTED ? null : (Encoder<?>) encoder;
+    }
+
     /** The OID to declare for {@code bindNull(i, type)}: that of the class's encoder; 0 when none or unknown. */
     public int nullOid(Class<?> type) {
         Object encoder = encoders.get(Primitives.box(Objects.requireNonNull(type, "type")));

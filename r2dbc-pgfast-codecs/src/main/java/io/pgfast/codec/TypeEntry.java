@@ -93,6 +93,9 @@ final class TypeEntry {
         }
         Class<?> target = javaType(registry);
         Decoder<?> d = codec.decoder(codecType, format, target, registry);
+        if (d == null && format == Format.TEXT && target == String.class) {
+            d = TEXT_AS_STRING;
+        }
         if (d == null) {
             throw new IllegalStateException(codec.getClass().getName() + " has no " + format
                     + " decoder for " + describe() + " to its own Java type " + target.getName());
@@ -145,6 +148,13 @@ final class TypeEntry {
             }
         }
         Encoder<?> e = codec == null ? null : codec.encoder(codecType, valueClass, registry);
+        if (e == null) {
+            // the class's own encoder, when it already declares this type
+            Encoder<?> byClass = registry.encoderOrNull(valueClass);
+            if (byClass != null && byClass.nullOid() == type.oid()) {
+                e = byClass;
+            }
+        }
         if (e == null && valueClass == String.class) {
             e = new TextAsTypeEncoder(type.oid());
         }

@@ -4,12 +4,31 @@ import io.pgfast.codec.Codec;
 
 import java.util.List;
 
-/** The codecs of {@link io.pgfast.codec.CodecRegistry#builtins()}, in precedence order (first wins). */
+/**
+ * The codecs of {@link io.pgfast.codec.CodecRegistry#builtins()}, in precedence order (the first
+ * that handles a type owns it; the first that encodes a class encodes it).
+ */
 public final class BuiltinCodecs {
 
     private static final List<Codec> ALL = List.of(
             new ArrayCodec(), new RangeCodec(), new GeometricCodec(), new InetCodec(), new MacAddressCodec(), new BitStringCodec(), new LsnCodec(), new HstoreCodec(), new EnumCodec(), new RecordCodec(),
-            new TextCodec());
+            new BoolCodec(),
+            new IntegerCodec(),
+            new FloatCodec(),
+            new NumericCodec(),
+            new ObjectIdCodec(),
+            new TextCodec(),
+            new SingleByteCharCodec(),
+            new ByteaCodec(),
+            new UuidCodec(),
+            new DateCodec(),
+            new TimeCodec(),
+            new TimestampCodec(),
+            new IntervalCodec(),
+            new JsonCodec(),
+            new XmlCodec(),
+            new MoneyCodec(),
+            new JavaEnumCodec());
 
     private BuiltinCodecs() {
     }

@@ -10,7 +10,6 @@ import io.pgfast.codec.Encoder;
 import io.pgfast.codec.Format;
 import io.pgfast.codec.PgType;
 import io.pgfast.codec.io.Utf8Strings;
-import io.pgfast.codec.oid.Oid;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
@@ -21,14 +20,13 @@ import java.util.Set;
  * database): the label as a String by default, or, on request, the constant of a Java enum with
  * that {@link Enum#name() name}. Text and binary are the same bytes, the label (enum_send).
  *
- * <p>Encodes any Java enum constant as its name in text with OID 0, so the server takes it as the
- * enum type (or text) the statement needs; a parameter typed as an enum declares that type and is
- * checked against its labels, when they were discovered.
+ * <p>A Java enum constant bound without a type is sent by {@link JavaEnumCodec} (its name, text,
+ * OID 0); a parameter typed as an enum type is sent here, declared as that type and checked
+ * against its labels when they were discovered.
  */
 public final class EnumCodec implements Codec {
 
     private static final Decoder<String> LABEL = Utf8Strings::read;
-    private static final Encoder<Enum<?>> BY_NAME = new SimpleEncoder<>(Oid.UNSPECIFIED, Format.TEXT, EnumCodec::writeName);
 
     @Override
     public boolean handles(PgType type) {
@@ -67,12 +65,6 @@ public final class EnumCodec implements Codec {
             }
             return (T) constant;
         };
-    }
-
-    @Override
-    @SuppressWarnings("unchecked")
-    public <T> Encoder<T> encoder(Class<T> valueClass, CodecRegistry registry) {
-        return isEnum(valueClass) ? (Encoder<T>) BY_NAME : null;
     }
 
     @Override

@@ -4,7 +4,6 @@ import io.netty.buffer.ByteBuf;
 import io.pgfast.codec.CodecException;
 
 import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
 
 /**
  * Parses the text form of integers and numerics straight from the bytes of a value, with no String
@@ -28,8 +27,6 @@ public final class AsciiNumbers {
     private static final int NUMERIC_MAX_CHARS = 131072 + 16383 + 2;
     /** Up to 18 digits always fit in a long, so BigDecimal.valueOf(long, scale) builds them. */
     private static final int LONG_SAFE_DIGITS = 18;
-    /** How much of a bad value an error message quotes. */
-    private static final int QUOTE_MAX = 40;
 
     private AsciiNumbers() {
     }
@@ -173,25 +170,15 @@ public final class AsciiNumbers {
     }
 
     private static CodecException invalid(ByteBuf buf, int index, int length, String type) {
-        return new CodecException("invalid " + type + " text value " + quote(buf, index, length));
+        return new CodecException("invalid " + type + " text value " + Utf8Strings.preview(buf, index, length));
     }
 
     private static CodecException outOfRange(ByteBuf buf, int index, int length, String type, String javaType) {
-        return new CodecException(type + " value " + quote(buf, index, length) + " is out of range for " + javaType);
+        return new CodecException(type + " value " + Utf8Strings.preview(buf, index, length) + " is out of range for " + javaType);
     }
 
     private static CodecException notFinite(ByteBuf buf, int index, int length, String type) {
-        return new CodecException(type + " value " + quote(buf, index, length)
+        return new CodecException(type + " value " + Utf8Strings.preview(buf, index, length)
                 + " cannot be represented as java.math.BigDecimal; read it as Double");
-    }
-
-    /** The value for an error message: at most {@link #QUOTE_MAX} bytes, never beyond the buffer. */
-    static String quote(ByteBuf buf, int index, int length) {
-        if (length < 0 || index < 0 || index >= buf.capacity()) {
-            return "(" + length + " bytes at index " + index + ")";
-        }
-        int shown = Math.min(Math.min(length, QUOTE_MAX), buf.capacity() - index);
-        String text = buf.toString(index, shown, StandardCharsets.UTF_8);
-        return "'" + text + (shown < length ? "...' (" + length + " bytes)" : "'");
     }
 }

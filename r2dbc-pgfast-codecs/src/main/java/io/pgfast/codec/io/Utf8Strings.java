@@ -32,6 +32,9 @@ public final class Utf8Strings {
      */
     public static final int ASCII_FAST_PATH_MAX = 16;
 
+    /** How much of a bad value an error message quotes. */
+    private static final int PREVIEW_MAX = 40;
+
     private Utf8Strings() {
     }
 
@@ -83,7 +86,7 @@ public final class Utf8Strings {
     }
 
     /** Throws {@link CodecException} unless {@code [index, index + length)} lies inside {@code buf}'s capacity. */
-    static void checkRange(ByteBuf buf, int index, int length) {
+    public static void checkRange(ByteBuf buf, int index, int length) {
         if (index < 0 || length < 0 || index > buf.capacity() - length) {
             throw new CodecException("value of " + length + " bytes at index " + index
                     + " lies outside the buffer (capacity " + buf.capacity() + ")");
@@ -119,5 +122,18 @@ public final class Utf8Strings {
             bytes[i] = b;
         }
         return new String(bytes, 0, 0, length);
+    }
+
+    /**
+     * A value quoted for an error message: at most {@value #PREVIEW_MAX} bytes of it (a bad value can
+     * be megabytes long), never reading beyond the buffer.
+     */
+    public static String preview(ByteBuf buf, int index, int length) {
+        if (length < 0 || index < 0 || index >= buf.capacity()) {
+            return "(" + length + " bytes at index " + index + ")";
+        }
+        int shown = Math.min(Math.min(length, PREVIEW_MAX), buf.capacity() - index);
+        String text = buf.toString(index, shown, StandardCharsets.UTF_8);
+        return "'" + text + (shown < length ? "...' (" + length + " bytes)" : "'");
     }
 }
