@@ -6,6 +6,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.pgfast.codec.CodecException;
+import io.pgfast.codec.CodecRegistry;
 import io.pgfast.codec.Decoder;
 import io.pgfast.codec.Encoder;
 import io.pgfast.codec.testing.Buffers;
@@ -105,6 +106,12 @@ final class TypesTestSupport {
             heap.release();
             direct.release();
         }
+    }
+
+    /** {@link #encode} with the encoder the registry chooses for the value's class. */
+    @SuppressWarnings("unchecked")
+    static byte[] encodeWith(CodecRegistry registry, Object value) {
+        return encode((Encoder<Object>) registry.encoder(value.getClass()), value);
     }
 
     static <T> String encodeText(Encoder<T> encoder, T value) {
