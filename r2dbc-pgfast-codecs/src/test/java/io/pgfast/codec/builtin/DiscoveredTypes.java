@@ -20,9 +20,9 @@ final class DiscoveredTypes {
     static final PgType PAIR = PgType.builder(16535, "pair").schema("public").kind(PgType.Kind.COMPOSITE).category('C')
             .arrayOid(16534).attributes(List.of(new PgType.Attribute("a", Oid.INT4), new PgType.Attribute("b", Oid.TEXT))).build();
     static final PgType PAIR_ARRAY = PgType.builder(16534, "_pair").schema("public").category('A').elementOid(16535).build();
-    static final PgType POSITIVE = PgType.builder(16600, "positive").schema("public").kind(PgType.Kind.DOMAIN).category('N')
-            .length((short) 4).baseOid(Oid.INT4).arrayOid(16599).build();
-    static final PgType POSITIVE_ARRAY = PgType.builder(16599, "_positive").schema("public").category('A').elementOid(16600).build();
+    static final PgType POSITIVE = PgType.builder(16537, "positive").schema("public").kind(PgType.Kind.DOMAIN).category('N')
+            .length((short) 4).baseOid(Oid.INT4).arrayOid(16536).build();
+    static final PgType POSITIVE_ARRAY = PgType.builder(16536, "_positive").schema("public").category('A').elementOid(16537).build();
 
     static final CodecRegistry REGISTRY = CodecRegistry.builtins()
             .withTypes(List.of(HSTORE, HSTORE_ARRAY, MOOD, MOOD_ARRAY, PAIR, PAIR_ARRAY, POSITIVE, POSITIVE_ARRAY));
