@@ -29,7 +29,7 @@ class ArrayRoundTripProperties {
                 element.array(String[].class).ofSize(cols).array(String[][].class).ofMinSize(1).ofMaxSize(4));
     }
 
-    @Property(tries = 300)
+    @Property(tries = 150)
     void stringArraysSurviveTextEncodeDecode(@ForAll("stringMatrices") String[][] value) {
         ArrayTextEncoder encoder = new ArrayTextEncoder("text[]", String[][].class, 0, ArrayTextCodecTest.STRING_TEXT, ',');
         ArrayTextDecoder decoder = new ArrayTextDecoder("text[]", TEXT, ',', ArrayTarget.of(String[][].class));
@@ -37,7 +37,7 @@ class ArrayRoundTripProperties {
         assertThat(decoded).isEqualTo(value[0].length == 0 ? new String[0][] : value);
     }
 
-    @Property(tries = 300)
+    @Property(tries = 150)
     void intArraysSurviveBinaryAndTextEncodeDecode(@ForAll @Size(max = 3) int[] @Size(min = 1, max = 3) [] rows,
             @ForAll @IntRange(min = 0, max = 3) int cols) {
         int[][] value = new int[rows.length][cols];
@@ -55,13 +55,13 @@ class ArrayRoundTripProperties {
         assertThat(text).isEqualTo(expected);
     }
 
-    @Property(tries = 500)
+    @Property(tries = 250)
     void arbitraryBytesNeverFailWithAnythingButCodecException(@ForAll @Size(max = 64) byte[] bytes) {
         assertOnlyCodecException(() -> decode(new ArrayBinaryDecoder("int4[]", 0, INT4_BINARY, ArrayTarget.natural(Integer.class)), bytes));
         assertOnlyCodecException(() -> decode(new ArrayTextDecoder("text[]", TEXT, ',', ArrayTarget.list(String.class)), bytes));
     }
 
-    @Property(tries = 500)
+    @Property(tries = 250)
     void arbitraryArrayishTextNeverFailsWithAnythingButCodecException(
             @ForAll("arrayish") String text) {
         assertOnlyCodecException(() -> decode(new ArrayTextDecoder("int4[]", INT4_TEXT, ',', ArrayTarget.natural(Integer.class)),

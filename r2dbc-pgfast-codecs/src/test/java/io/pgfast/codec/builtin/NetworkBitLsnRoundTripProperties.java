@@ -21,7 +21,7 @@ class NetworkBitLsnRoundTripProperties {
 
     private static final CodecRegistry REGISTRY = CodecRegistry.builtins();
 
-    @Property(tries = 300)
+    @Property(tries = 150)
     void inetSurvivesBinaryAndText(@ForAll @Size(16) byte[] bytes, @ForAll boolean v4, @ForAll @IntRange(max = 128) int bits) {
         byte[] address = v4 ? Arrays.copyOf(bytes, 4) : bytes;
         Inet value = new Inet(InetCodec.toAddress(address), Math.min(bits, address.length * 8));
@@ -32,7 +32,7 @@ class NetworkBitLsnRoundTripProperties {
         assertThat(decode(REGISTRY.decoder(Oid.CIDR, Format.TEXT, Inet.class), TypesTestSupport.utf8(value.toString()))).isEqualTo(value);
     }
 
-    @Property(tries = 200)
+    @Property(tries = 100)
     void macAddressesSurviveTextAndBinary(@ForAll @Size(8) byte[] bytes, @ForAll boolean six) {
         MacAddress mac = MacAddress.of(six ? Arrays.copyOf(bytes, 6) : bytes);
         int oid = six ? Oid.MACADDR : Oid.MACADDR8;
@@ -40,7 +40,7 @@ class NetworkBitLsnRoundTripProperties {
         assertThat(decode(REGISTRY.decoder(oid, Format.BINARY), mac.bytes())).isEqualTo(mac);
     }
 
-    @Property(tries = 300)
+    @Property(tries = 150)
     void bitStringsSurviveBinaryAndText(@ForAll @Size(max = 10) byte[] bytes, @ForAll @IntRange(max = 80) int length) {
         BitString bits = BitString.of(bytes, Math.min(length, bytes.length * 8));
         assertThat(decode(REGISTRY.decoder(Oid.VARBIT, Format.BINARY), encodeWith(REGISTRY, bits))).isEqualTo(bits);
@@ -48,14 +48,14 @@ class NetworkBitLsnRoundTripProperties {
         assertThat(BitString.valueOf(bits.toString())).isEqualTo(bits);
     }
 
-    @Property(tries = 300)
+    @Property(tries = 150)
     void lsnSurvivesBinaryAndText(@ForAll long value) {
         Lsn lsn = new Lsn(value);
         assertThat(decode(REGISTRY.decoder(Oid.PG_LSN, Format.BINARY), encodeWith(REGISTRY, lsn))).isEqualTo(lsn);
         assertThat(decode(REGISTRY.decoder(Oid.PG_LSN, Format.TEXT), TypesTestSupport.utf8(lsn.toString()))).isEqualTo(lsn);
     }
 
-    @Property(tries = 300)
+    @Property(tries = 150)
     void arbitraryBytesOnlyEverFailWithCodecException(@ForAll @Size(max = 24) byte[] bytes) {
         for (int oid : new int[] {Oid.INET, Oid.CIDR, Oid.MACADDR, Oid.MACADDR8, Oid.BIT, Oid.VARBIT, Oid.PG_LSN}) {
             for (Format format : Format.values()) {
