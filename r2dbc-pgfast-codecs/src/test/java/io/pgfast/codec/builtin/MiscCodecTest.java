@@ -6,6 +6,7 @@ import io.pgfast.codec.oid.Oid;
 import io.pgfast.codec.type.Json;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
+import net.jqwik.api.constraints.LongRange;
 import org.junit.jupiter.api.Test;
 
 import java.math.BigDecimal;
@@ -82,6 +83,13 @@ class MiscCodecTest {
         assertThatThrownBy(() -> encodeAs(Oid.OID, -1L)).isInstanceOf(CodecException.class);
         // a Long binds as int8 unless the parameter is typed
         assertThat(REGISTRY.nullOid(Long.class)).isEqualTo(Oid.INT8);
+    }
+
+    @Property(tries = 100)
+    void objectIdentifiersRoundTrip(@ForAll @LongRange(min = 0, max = 4294967295L) long oid) {
+        assertThat(binary(Oid.OID, encodeAs(Oid.OID, oid))).isEqualTo(oid);
+        assertThat(text(Oid.OID, Long.toString(oid))).isEqualTo(oid);
+        assertThat(binary(Oid.XID8, encodeAs(Oid.XID8, oid))).isEqualTo(oid);
     }
 
     @Test
