@@ -79,7 +79,14 @@ class NotificationTest {
                 }
             };
             listener.getNotifications().subscribe(slow);
+            // a second, fast subscriber tells when every notification has reached the connection
+            AtomicInteger fast = new AtomicInteger();
+            listener.getNotifications().subscribe(n -> fast.incrementAndGet());
             Pg.run(sender, "SELECT pg_notify('pgfast_flood', g::text) FROM generate_series(1, 5000) g");
+            for (int i = 0; i < 400 && fast.get() < 5000; i++) {
+                Thread.sleep(25);
+            }
+            assertThat(fast.get()).as("the fast subscriber is unaffected").isEqualTo(5000);
             // the buffered notifications are still delivered, then the error
             slow.request(Long.MAX_VALUE);
             for (int i = 0; i < 200 && error.get() == null; i++) {
