@@ -36,6 +36,10 @@ public final class PgfastConnection implements Connection, Lifecycle {
     private volatile boolean autoCommit = true;
     private volatile boolean implicitBeginPending;
     private volatile IsolationLevel isolationLevel;
+    private final NotificationStream notifications;
+
+    /** Notifications a subscriber may fall behind by before its stream fails. */
+    public static final int NOTIFICATION_BUFFER = 4096;
 
     PgfastConnection(Transport transport, CodecRegistry codecs, int preparedStatementCacheQueries, int defaultFetchSize,
                      IsolationLevel isolationLevel) {
@@ -44,6 +48,19 @@ public final class PgfastConnection implements Connection, Lifecycle {
         this.cache = new PreparedStatementCache(preparedStatementCacheQueries);
         this.defaultFetchSize = defaultFetchSize;
         this.isolationLevel = isolationLevel;
+        this.notifications = new NotificationStream(NOTIFICATION_BUFFER);
+        transport.notificationListener(notifications::onNotification);
+        transport.onClose().doFinally(s -> notifications.complete()).subscribe(v -> { }, e -> { });
+    }
+
+    /**
+     * The NOTIFY messages for the channels this connection LISTENs on (send {@code LISTEN channel}
+     * as an ordinary statement). A hot stream: only notifications arriving while subscribed are
+     * delivered; a subscriber more than {@value #NOTIFICATION_BUFFER} notifications behind gets an error.
+     * Completes when the connection closes.
+     */
+    public Flux<Notification> getNotifications() {
+        return notifications.flux();
     }
 
     Transport transport() {
