@@ -97,6 +97,11 @@ final class Db {
         return Flux.from(statement.execute()).concatMap(Result::getRowsUpdated).collectList().block(TIMEOUT);
     }
 
+    /** The update counts of every result of {@code statement}, without blocking. */
+    static Flux<Long> rowsUpdatedAsync(Statement statement) {
+        return Flux.from(statement.execute()).concatMap(Result::getRowsUpdated);
+    }
+
     /** A transaction definition holding exactly {@code attributes}. */
     static TransactionDefinition definition(Map<Option<?>, Object> attributes) {
         return new TransactionDefinition() {
