@@ -26,6 +26,9 @@ import java.util.Set;
  *     codec of its {@link PgType#baseOid() base type}, which then sees the base type.</li>
  * <li>A text-format {@code String} target that the owner declines is served by decoding the text
  *     as UTF-8, so every type can be read as its text form.</li>
+ * <li>Typed parameters: when {@link #encoder(PgType, Class, CodecRegistry)} declines, the class's
+ *     own encoder is used if it already declares that type (an Integer as int4), and a String is
+ *     sent as text declared as the type; anything else is refused with IllegalArgumentException.</li>
  * <li>Element types: a codec of containers (arrays, ranges, composites) finds the decoders and
  *     encoders of its elements through the {@code registry} argument, which is the registry asking.</li>
  * </ul>

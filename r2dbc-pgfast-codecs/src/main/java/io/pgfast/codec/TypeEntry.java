@@ -93,6 +93,9 @@ final class TypeEntry {
         }
         Class<?> target = javaType(registry);
         Decoder<?> d = codec.decoder(codecType, format, target, registry);
+        if (d == null && format == Format.TEXT && target == String.class) {
+            d = TEXT_AS_STRING;
+        }
         if (d == null) {
             throw new IllegalStateException(codec.getClass().getName() + " has no " + format
                     + " decoder for " + describe() + " to its own Java type " + target.getName());

@@ -50,6 +50,22 @@ class CodecRegistryTest {
         assertThat(registry.type(Oid.NAME).orElseThrow().isArray()).isFalse();
     }
 
+    /** The core picks binary before it knows the requested class, so String must follow binary everywhere. */
+    @Test
+    void everyBinaryDecodableTypeAlsoDecodesBinaryAsString() {
+        int binary = 0;
+        for (PgType type : Oid.builtinTypes()) {
+            if (registry.binaryDecodable(type.oid())) {
+                binary++;
+                assertThat(registry.decoder(type.oid(), Format.BINARY, String.class)).as(type.name()).isNotNull();
+                assertThat(registry.decoder(type.oid(), Format.BINARY)).as(type.name()).isNotNull();
+                assertThat(registry.javaType(type.oid())).as(type.name()).isNotNull();
+            }
+            assertThat(registry.decoder(type.oid(), Format.TEXT, String.class)).as(type.name()).isNotNull();
+        }
+        assertThat(binary).isGreaterThanOrEqualTo(25);
+    }
+
     @Test
     void unknownOidDecodesTextAsStringAndRefusesBinary() {
         assertThat(decode(registry.decoder(16390, Format.TEXT), "héllo")).isEqualTo("héllo");

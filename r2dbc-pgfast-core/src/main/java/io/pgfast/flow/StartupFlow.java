@@ -60,6 +60,8 @@ public final class StartupFlow extends Conversation {
     private ScramSha256Client scram;
     private boolean scramPlus;
     private boolean sawAuthenticationOk;
+    /** Set once the sink is answered or cancelled (a cancelled MonoSink must not be signalled again). */
+    private volatile boolean done;
 
     private StartupFlow(Transport transport, StartupParameters parameters) {
         this.transport = transport;
@@ -71,6 +73,7 @@ public final class StartupFlow extends Conversation {
         return Mono.create(sink -> {
             StartupFlow flow = new StartupFlow(transport, parameters);
             flow.sink = sink;
+            sink.onCancel(() -> flow.done = true);
             transport.submit(flow);
         });
     }
@@ -137,6 +140,7 @@ public final class StartupFlow extends Conversation {
             if (!sawAuthenticationOk) {
                 throw new R2dbcNonTransientResourceException("the server sent ReadyForQuery before AuthenticationOk", "08P01");
             }
+            done = true;
             sink.success();
             return true;
         } else {
@@ -211,12 +215,18 @@ public final class StartupFlow extends Conversation {
     }
 
     private void fail(Throwable error) {
-        sink.error(error);
+        if (!done) {
+            done = true;
+            sink.error(error);
+        }
         transport.fail(error);
     }
 
     @Override
     protected void onConnectionFailure(Throwable failure) {
-        sink.error(failure);
+        if (!done) {
+            done = true;
+            sink.error(failure);
+        }
     }
 }

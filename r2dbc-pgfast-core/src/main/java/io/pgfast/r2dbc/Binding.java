@@ -5,6 +5,13 @@ import io.pgfast.codec.Encoder;
 import io.pgfast.codec.Format;
 import io.pgfast.protocol.frontend.Bind;
 
+import io.pgfast.codec.CodecRegistry;
+import io.r2dbc.spi.Blob;
+import io.r2dbc.spi.Clob;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+import java.io.ByteArrayOutputStream;
 import java.util.Arrays;
 
 /**
@@ -19,6 +26,7 @@ final class Binding implements Bind.Values {
     private final Object[] values;
     private final Encoder<Object>[] encoders;
     private final int[] oids;
+    private boolean deferred;
 
     @SuppressWarnings("unchecked")
     Binding(int size) {
@@ -31,6 +39,50 @@ final class Binding implements Bind.Values {
         values[index] = value;
         encoders[index] = encoder;
         oids[index] = encoder.oid(value);
+    }
+
+    /** A Blob or Clob: its content is collected by {@link #resolveDeferred} before the Bind is written. */
+    void setDeferred(int index, Object lob) {
+        values[index] = lob;
+        encoders[index] = null;
+        oids[index] = 0;
+        deferred = true;
+    }
+
+    boolean hasDeferred() {
+        return deferred;
+    }
+
+    /**
+     * Reads every Blob (as bytea) and Clob (as text) of this binding into memory, then discards the LOB,
+     * so that the Bind can be written synchronously (R2DBC 1.0, 12: LOB values are consumed once).
+     */
+    @SuppressWarnings("unchecked")
+    Mono<Void> resolveDeferred(CodecRegistry codecs) {
+        return Flux.range(0, values.length)
+                .concatMap(i -> {
+                    Object v = values[i];
+                    if (v instanceof Blob) {
+                        Blob blob = (Blob) v;
+                        return Flux.from(blob.stream())
+                                .collect(ByteArrayOutputStream::new, (out, buf) -> {
+                                    byte[] chunk = new byte[buf.remaining()];
+                                    buf.get(chunk);
+                                    out.write(chunk, 0, chunk.length);
+                                })
+                                .doOnNext(out -> set(i, out.toByteArray(), (Encoder<Object>) (Encoder<?>) codecs.encoder(byte[].class)))
+                                .then(Mono.from(blob.discard()));
+                    }
+                    if (v instanceof Clob) {
+                        Clob clob = (Clob) v;
+                        return Flux.from(clob.stream())
+                                .collect(StringBuilder::new, StringBuilder::append)
+                                .doOnNext(text -> set(i, text.toString(), (Encoder<Object>) (Encoder<?>) codecs.encoder(String.class)))
+                                .then(Mono.from(clob.discard()));
+                    }
+                    return Mono.empty();
+                })
+                .then(Mono.fromRunnable(() -> deferred = false));
     }
 
     void setNull(int index, int oid) {

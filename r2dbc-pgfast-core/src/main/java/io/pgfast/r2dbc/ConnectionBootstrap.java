@@ -10,13 +10,19 @@ import io.pgfast.transport.Connector;
 import io.pgfast.transport.TlsPolicy;
 import io.pgfast.transport.Transport;
 import io.pgfast.transport.TransportOptions;
+import io.pgfast.transport.tls.ClientTls;
 import io.r2dbc.spi.IsolationLevel;
 import io.r2dbc.spi.R2dbcException;
-import io.r2dbc.spi.R2dbcNonTransientResourceException;
 import io.r2dbc.spi.R2dbcTimeoutException;
 import reactor.core.publisher.Mono;
 
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
+import java.util.ArrayList;
+import java.util.List;
+import reactor.core.scheduler.Schedulers;
+import io.r2dbc.spi.R2dbcNonTransientResourceException;
 import java.net.SocketAddress;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
@@ -34,16 +40,35 @@ final class ConnectionBootstrap {
 
     private final PgfastConnectionConfiguration configuration;
     private final CodecRegistry codecs;
-    private final Function<ByteBufAllocator, SslHandler> sslHandlers;
+    private volatile ClientTls tls;
+    private volatile CodecRegistry discovered;
 
-    ConnectionBootstrap(PgfastConnectionConfiguration configuration, CodecRegistry codecs,
-                        Function<ByteBufAllocator, SslHandler> sslHandlers) {
+    ConnectionBootstrap(PgfastConnectionConfiguration configuration, CodecRegistry codecs) {
         this.configuration = configuration;
         this.codecs = codecs;
-        this.sslHandlers = sslHandlers;
+    }
+
+    /** The TLS setup, built on first use (a bad certificate file fails that connection attempt, not the factory). */
+    private ClientTls tls() {
+        ClientTls t = tls;
+        if (t == null) {
+            t = ClientTls.create(configuration);
+            tls = t;
+        }
+        return t;
     }
 
     Mono<PgfastConnection> connect() {
+        Mono<PgfastConnection> attempt = Mono.defer(this::attempt);
+        if (configuration.connectTimeout().isZero()) {
+            return attempt;
+        }
+        return attempt.timeout(configuration.connectTimeout())
+                .onErrorMap(TimeoutException.class, e -> new R2dbcTimeoutException("connection to " + endpoint()
+                        + " not established within connectTimeout " + configuration.connectTimeout(), "08001", e));
+    }
+
+    private Mono<PgfastConnection> attempt() {
         Mono<PgfastConnection> attempt;
         SslMode mode = configuration.sslMode();
         if (mode == SslMode.ALLOW) {
@@ -52,9 +77,7 @@ final class ConnectionBootstrap {
         } else {
             attempt = connect(mode == SslMode.DISABLE ? TlsPolicy.DISABLED : mode.requiresTls() ? TlsPolicy.REQUIRED : TlsPolicy.PREFERRED);
         }
-        return attempt.timeout(configuration.connectTimeout())
-                .onErrorMap(TimeoutException.class, e -> new R2dbcTimeoutException("connection to " + endpoint()
-                        + " not established within connectTimeout " + configuration.connectTimeout(), "08001", e));
+        return attempt;
     }
 
     private static boolean isAuthenticationRejection(Throwable e) {
@@ -66,11 +89,72 @@ final class ConnectionBootstrap {
                 .map(CharSequence.class::cast)
                 .map(java.util.Optional::of)
                 .defaultIfEmpty(java.util.Optional.empty())
-                .flatMap(password -> Connector.connect(transportOptions(tls))
-                        .flatMap(transport -> StartupFlow.run(transport, startupParameters(password.orElse(null)))
+                .flatMap(password -> addresses()
+                        .flatMap(addresses -> connectFirst(addresses, 0, tls))
+                        .flatMap(transport -> checkTls(transport)
+                                .then(StartupFlow.run(transport, startupParameters(password.orElse(null))))
                                 .then(Mono.fromSupplier(() -> newConnection(transport)))
+                                .flatMap(this::withDatabaseTypes)
                                 .onErrorResume(e -> transport.close().onErrorResume(x -> Mono.empty()).then(Mono.error(e)))
                                 .doOnCancel(() -> transport.close().subscribe(v -> { }, x -> { }))));
+    }
+
+    /**
+     * The addresses to try, in the resolver's order: a host name may resolve to several (localhost to
+     * ::1 and 127.0.0.1), and libpq tries each until one accepts the connection.
+     */
+    private Mono<List<SocketAddress>> addresses() {
+        if (configuration.socketFile().isPresent()) {
+            return Mono.just(List.of(new DomainSocketAddress(configuration.socketFile().get().toString())));
+        }
+        String host = configuration.host();
+        int port = configuration.port();
+        return Mono.fromCallable(() -> {
+                    List<SocketAddress> list = new ArrayList<>();
+                    for (InetAddress a : InetAddress.getAllByName(host)) {
+                        list.add(new InetSocketAddress(a, port));
+                    }
+                    return list;
+                })
+                .subscribeOn(Schedulers.boundedElastic())
+                .onErrorMap(UnknownHostException.class, e -> new R2dbcNonTransientResourceException(
+                        "cannot resolve host \"" + host + "\": " + e.getMessage(), "08001", e));
+    }
+
+    /** Connects to the first address that accepts a TCP connection; TLS and authentication errors are final. */
+    private Mono<Transport> connectFirst(List<SocketAddress> addresses, int i, TlsPolicy tls) {
+        Mono<Transport> attempt = Connector.connect(transportOptions(addresses.get(i), tls));
+        if (i + 1 >= addresses.size()) {
+            return attempt;
+        }
+        return attempt.onErrorResume(Connector::isConnectFailure, e -> connectFirst(addresses, i + 1, tls));
+    }
+
+    /** For sslNegotiation=direct: the server must have chosen ALPN "postgresql" (as libpq checks). */
+    private Mono<Void> checkTls(Transport transport) {
+        SslHandler handler = transport.channel().pipeline().get(SslHandler.class);
+        if (handler == null) {
+            return Mono.empty();
+        }
+        return Mono.fromRunnable(() -> tls().checkNegotiatedProtocol(handler));
+    }
+
+    /**
+     * The first connection of the factory looks up the database's own types; the others reuse the
+     * result. Concurrent first connections may both look: harmless, the last result wins.
+     */
+    private Mono<PgfastConnection> withDatabaseTypes(PgfastConnection connection) {
+        CodecRegistry known = discovered;
+        if (known != null) {
+            connection.useCodecs(known);
+            return Mono.just(connection);
+        }
+        int major = TypeDiscovery.major(connection.transport().parameters().getOrDefault("server_version", "0"));
+        return TypeDiscovery.discover(connection, codecs, major).map(registry -> {
+            discovered = registry;
+            connection.useCodecs(registry);
+            return connection;
+        });
     }
 
     private PgfastConnection newConnection(Transport transport) {
@@ -87,12 +171,12 @@ final class ConnectionBootstrap {
         return configuration.socketFile().map(Object::toString).orElse(configuration.host() + ":" + configuration.port());
     }
 
-    private TransportOptions transportOptions(TlsPolicy tls) {
-        boolean unix = configuration.socketFile().isPresent();
-        SocketAddress address = unix ? new DomainSocketAddress(configuration.socketFile().get().toString())
-                : InetSocketAddress.createUnresolved(configuration.host(), configuration.port());
-        if (!unix && sslHandlers == null && tls != TlsPolicy.DISABLED) {
-            throw new R2dbcNonTransientResourceException("TLS is not available: no TLS setup configured", "08001");
+    private TransportOptions transportOptions(SocketAddress address, TlsPolicy tls) {
+        boolean unix = address instanceof DomainSocketAddress;
+        Function<ByteBufAllocator, SslHandler> sslHandlers = null;
+        if (!unix && tls != TlsPolicy.DISABLED) {
+            ClientTls clientTls = tls();
+            sslHandlers = alloc -> clientTls.newHandler(alloc, configuration.host(), configuration.port());
         }
         return new TransportOptions(address, unix, configuration.connectTimeout(), configuration.tcpKeepAlive(),
                 configuration.tcpNoDelay(), tls, configuration.sslNegotiation() == SslNegotiation.DIRECT, sslHandlers,

@@ -3,7 +3,9 @@ package io.pgfast.r2dbc;
 import io.pgfast.codec.CodecRegistry;
 import io.pgfast.protocol.backend.TransactionStatus;
 import io.pgfast.transport.Transport;
+import io.r2dbc.spi.Batch;
 import io.r2dbc.spi.Connection;
+import io.r2dbc.spi.Statement;
 import io.r2dbc.spi.ConnectionMetadata;
 import io.r2dbc.spi.IsolationLevel;
 import io.r2dbc.spi.Lifecycle;
@@ -28,12 +30,16 @@ import java.util.List;
 public final class PgfastConnection implements Connection, Lifecycle {
 
     private final Transport transport;
-    private final CodecRegistry codecs;
+    private volatile CodecRegistry codecs;
     private final PreparedStatementCache cache;
     private final int defaultFetchSize;
     private volatile boolean autoCommit = true;
     private volatile boolean implicitBeginPending;
     private volatile IsolationLevel isolationLevel;
+    private final NotificationStream notifications;
+
+    /** Notifications a subscriber may fall behind by before its stream fails. */
+    public static final int NOTIFICATION_BUFFER = 4096;
 
     PgfastConnection(Transport transport, CodecRegistry codecs, int preparedStatementCacheQueries, int defaultFetchSize,
                      IsolationLevel isolationLevel) {
@@ -42,16 +48,38 @@ public final class PgfastConnection implements Connection, Lifecycle {
         this.cache = new PreparedStatementCache(preparedStatementCacheQueries);
         this.defaultFetchSize = defaultFetchSize;
         this.isolationLevel = isolationLevel;
+        this.notifications = new NotificationStream(NOTIFICATION_BUFFER);
+        transport.notificationListener(notifications::onNotification);
+        transport.onClose().doFinally(s -> notifications.complete()).subscribe(v -> { }, e -> { });
+    }
+
+    /**
+     * The NOTIFY messages for the channels this connection LISTENs on (send {@code LISTEN channel}
+     * as an ordinary statement). A hot stream: only notifications arriving while subscribed are
+     * delivered; a subscriber more than {@value #NOTIFICATION_BUFFER} notifications behind gets an error.
+     * Completes when the connection closes.
+     */
+    public Flux<Notification> getNotifications() {
+        return notifications.flux();
     }
 
     Transport transport() {
         return transport;
     }
 
+    CodecRegistry codecs() {
+        return codecs;
+    }
+
+    /** Switches to a registry that also knows the database's own types (before the user sees the connection). */
+    void useCodecs(CodecRegistry registry) {
+        this.codecs = registry;
+    }
+
     // --- statements ---
 
     @Override
-    public PgfastStatement createStatement(String sql) {
+    public Statement createStatement(String sql) {
         if (sql == null) {
             throw new IllegalArgumentException("sql must not be null");
         }
@@ -59,7 +87,7 @@ public final class PgfastConnection implements Connection, Lifecycle {
     }
 
     @Override
-    public PgfastBatch createBatch() {
+    public Batch createBatch() {
         return new PgfastBatch(this);
     }
 

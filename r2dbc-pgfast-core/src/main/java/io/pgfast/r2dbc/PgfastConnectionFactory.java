@@ -30,7 +30,7 @@ public final class PgfastConnectionFactory implements ConnectionFactory {
         CodecRegistry codecs = configuration.autodetectExtensions()
                 ? CodecRegistry.builder().loadServiceCodecs(PgfastConnectionFactory.class.getClassLoader()).build()
                 : CodecRegistry.builtins();
-        this.bootstrap = new ConnectionBootstrap(configuration, codecs, null);
+        this.bootstrap = new ConnectionBootstrap(configuration, codecs);
     }
 
     public PgfastConnectionConfiguration getConfiguration() {

@@ -2,7 +2,12 @@ package io.pgfast.r2dbc;
 
 import io.pgfast.codec.CodecException;
 import io.pgfast.protocol.backend.DataRow;
+import io.r2dbc.spi.Blob;
+import io.r2dbc.spi.Clob;
 import io.r2dbc.spi.Row;
+import reactor.core.publisher.Mono;
+
+import java.nio.ByteBuffer;
 import io.r2dbc.spi.RowMetadata;
 
 /**
@@ -64,6 +69,15 @@ final class PgfastRow implements Row {
             return null;
         }
         try {
+            // a LOB over the value, which is already in memory (R2DBC 1.0, 12)
+            if (type == Blob.class) {
+                ByteBuffer bytes = column.decode(row.buffer(), row.offset(index), length, ByteBuffer.class);
+                return type.cast(Blob.from(Mono.just(bytes)));
+            }
+            if (type == Clob.class) {
+                String text = column.decode(row.buffer(), row.offset(index), length, String.class);
+                return type.cast(Clob.from(Mono.just(text)));
+            }
             return column.decode(row.buffer(), row.offset(index), length, type);
         } catch (CodecException e) {
             throw new PgfastClientException("column " + index + " (\"" + column.getName() + "\"): " + e.getMessage(), e);

@@ -2,6 +2,8 @@ package io.pgfast.r2dbc;
 
 import io.pgfast.codec.CodecRegistry;
 import io.pgfast.codec.Encoder;
+import io.r2dbc.spi.Blob;
+import io.r2dbc.spi.Clob;
 import io.r2dbc.spi.Parameter;
 import io.r2dbc.spi.Result;
 import io.r2dbc.spi.Statement;
@@ -31,6 +33,8 @@ final class PgfastStatement implements Statement {
     private Binding current;
     private int fetchSize;
     private String[] generatedColumns;
+    /** add() was the last binding call: a new, empty set of bindings is open (R2DBC 1.0, 7.2.1). */
+    private boolean openAfterAdd;
 
     PgfastStatement(PgfastConnection connection, CodecRegistry codecs, String sql, int fetchSize) {
         this.connection = connection;
@@ -55,6 +59,7 @@ final class PgfastStatement implements Statement {
         }
         bindings.add(b);
         current = null;
+        openAfterAdd = true;
         return this;
     }
 
@@ -66,6 +71,10 @@ final class PgfastStatement implements Statement {
         checkIndex(index);
         if (value instanceof Parameter) {
             bindParameter(index, (Parameter) value);
+            return this;
+        }
+        if (value instanceof Blob || value instanceof Clob) {
+            binding().setDeferred(index, value);
             return this;
         }
         binding().set(index, value, encoder(value));
@@ -138,6 +147,7 @@ final class PgfastStatement implements Statement {
     }
 
     private Binding binding() {
+        openAfterAdd = false;
         if (current == null) {
             current = new Binding(parameterCount);
         }
@@ -178,6 +188,8 @@ final class PgfastStatement implements Statement {
             all.add(current);
         } else if (parameterCount > 0 && all.isEmpty()) {
             throw new IllegalStateException("the statement has " + parameterCount + " parameter(s) and none is bound");
+        } else if (openAfterAdd) {
+            throw new IllegalStateException("add() opened a new set of bindings that is still empty: bind every parameter again, or do not call add() last");
         }
         bindings.clear();
         current = null;
@@ -188,7 +200,13 @@ final class PgfastStatement implements Statement {
         if (all.isEmpty()) {
             all.add(new Binding(0));
         }
-        return connection.executeExtended(text, all, fetchSize);
+        int size = fetchSize;
+        if (all.stream().anyMatch(Binding::hasDeferred)) {
+            return Flux.fromIterable(all)
+                    .concatMap(b -> b.resolveDeferred(codecs))
+                    .thenMany(Flux.defer(() -> connection.executeExtended(text, all, size)));
+        }
+        return connection.executeExtended(text, all, size);
     }
 
     /**

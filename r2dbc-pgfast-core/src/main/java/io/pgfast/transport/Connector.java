@@ -35,7 +35,7 @@ public final class Connector {
         }
         return client.connect()
                 .onErrorMap(e -> !(e instanceof R2dbcNonTransientResourceException),
-                        e -> new R2dbcNonTransientResourceException("cannot connect to " + options.address() + ": " + describe(e), "08001", e))
+                        e -> new R2dbcNonTransientResourceException(CANNOT_CONNECT + options.address() + ": " + describe(e), "08001", e))
                 .flatMap(connection -> negotiateTls(connection, options)
                         .doOnCancel(connection::dispose)
                         .onErrorResume(e -> {
@@ -43,6 +43,13 @@ public final class Connector {
                             return Mono.error(e);
                         }));
     }
+
+    /** Whether {@code e} says the TCP connection itself could not be made (the next address may work). */
+    public static boolean isConnectFailure(Throwable e) {
+        return e instanceof R2dbcNonTransientResourceException && e.getMessage() != null && e.getMessage().startsWith(CANNOT_CONNECT);
+    }
+
+    private static final String CANNOT_CONNECT = "cannot connect to ";
 
     private static String describe(Throwable e) {
         if (e instanceof ConnectException && e.getMessage() != null) {

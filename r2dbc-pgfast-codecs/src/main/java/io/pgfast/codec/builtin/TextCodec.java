@@ -2,6 +2,7 @@ package io.pgfast.codec.builtin;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
+import io.pgfast.codec.CodecException;
 import io.pgfast.codec.CodecRegistry;
 import io.pgfast.codec.Decoder;
 import io.pgfast.codec.Encoder;
@@ -96,7 +97,7 @@ public final class TextCodec extends OidSetCodec {
     private static Character character(ByteBuf buf, int index, int length) {
         String value = Utf8Strings.read(buf, index, length);
         if (value.length() != 1) {
-            throw new io.pgfast.codec.CodecException("text value of " + value.length()
+            throw new CodecException("text value of " + value.length()
                     + " characters cannot be read as java.lang.Character");
         }
         return value.charAt(0);

@@ -7,18 +7,18 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Decodes strings straight from a buffer's memory with the length the protocol gave (a DataRow
- * column length, a message length): the bytes are never rescanned to learn their length and never
- * copied to a temporary array to be looked at.
+ * column length, a message length): the bytes are never rescanned to learn their length.
  *
- * <p>Short values that are all ASCII are built directly ({@link #ASCII_FAST_PATH_MAX}): for them
- * the fixed cost of the general decoder (charset dispatch, a thread-local scratch array for direct
- * buffers) is larger than the decoding. Everything else goes through one UTF-8 decode reading the
- * buffer's memory: for a heap buffer its array at {@code arrayOffset + index}; for direct and
- * composite buffers netty's {@link ByteBuf#toString(int, int, java.nio.charset.Charset)}, which
- * copies once into a thread-local scratch array and decodes that. Malformed UTF-8 is replaced by
- * U+FFFD as {@link String#String(byte[], java.nio.charset.Charset)} does; decoding never throws for
- * bad bytes (PostgreSQL validates text encoding on input, so only a non-UTF-8 client_encoding or
- * bytea cast to text produces them).
+ * <p>Every value goes through one UTF-8 decode reading the buffer's memory: for a heap buffer its
+ * array at {@code arrayOffset + index} (the JDK's UTF-8 constructor, which checks for ASCII with an
+ * intrinsic and then copies once); for direct and composite buffers netty's
+ * {@link ByteBuf#toString(int, int, java.nio.charset.Charset)}, which copies into a thread-local
+ * scratch array and decodes that. A one-byte ASCII value ({@link #ASCII_FAST_PATH_MAX}) is not
+ * decoded at all but taken from a table of the 128 one-character strings, so single-character
+ * columns (bool's {@code t}/{@code f}, one-digit numbers, "char" flags) allocate nothing.
+ * Malformed UTF-8 is replaced by U+FFFD as {@link String#String(byte[], java.nio.charset.Charset)}
+ * does; decoding never throws for bad bytes (PostgreSQL validates text encoding on input, so only a
+ * non-UTF-8 client_encoding or bytea cast to text produces them).
  *
  * <p>Reads use absolute indexes and never move the buffer's reader index, except
  * {@link #readCString(ByteBuf)} which consumes what it reads.
@@ -26,11 +26,22 @@ import java.nio.charset.StandardCharsets;
 public final class Utf8Strings {
 
     /**
-     * Values of up to this many bytes that are all ASCII are built without the UTF-8 decoder.
-     * Measured with {@code StringReadBenchmark} on JDK 17 (see BENCHMARKS.md): the direct build wins
-     * over netty's and the JDK's decoder up to this length and loses beyond it.
+     * ASCII values of up to this many bytes skip the UTF-8 decoder. Measured with
+     * {@code ShortStringBenchmark} on JDK 17 (BENCHMARKS.md): building a String from the bytes by
+     * hand (byte loop and the Latin-1 constructor, a char[], or a bulk copy) was not faster than
+     * netty's UTF-8 decode at 8, 16, 24 or 32 bytes, because the JDK's UTF-8 constructor already has
+     * an ASCII fast path; only the one-byte table, which allocates nothing, is kept.
      */
-    public static final int ASCII_FAST_PATH_MAX = 16;
+    public static final int ASCII_FAST_PATH_MAX = 1;
+
+    /** The 128 one-character ASCII strings, indexed by their byte. */
+    private static final String[] ONE_BYTE_ASCII = new String[128];
+
+    static {
+        for (int i = 0; i < ONE_BYTE_ASCII.length; i++) {
+            ONE_BYTE_ASCII[i] = String.valueOf((char) i);
+        }
+    }
 
     /** How much of a bad value an error message quotes. */
     private static final int PREVIEW_MAX = 40;
@@ -46,9 +57,12 @@ public final class Utf8Strings {
     public static String read(ByteBuf buf, int index, int length) {
         checkRange(buf, index, length);
         if (length <= ASCII_FAST_PATH_MAX) {
-            String ascii = shortAscii(buf, index, length);
-            if (ascii != null) {
-                return ascii;
+            if (length == 0) {
+                return "";
+            }
+            byte b = buf.getByte(index);
+            if (b >= 0) {
+                return ONE_BYTE_ASCII[b];
             }
         }
         if (buf.hasArray()) {
@@ -91,37 +105,6 @@ public final class Utf8Strings {
             throw new CodecException("value of " + length + " bytes at index " + index
                     + " lies outside the buffer (capacity " + buf.capacity() + ")");
         }
-    }
-
-    /**
-     * The value as a Latin-1 string if every byte is ASCII, else {@code null}. Heap buffers are
-     * checked in their array; others byte by byte. The deprecated {@code String(byte[], int, int,
-     * int)} constructor builds a compact (Latin-1) string with one copy and no charset lookup.
-     */
-    @SuppressWarnings("deprecation")
-    private static String shortAscii(ByteBuf buf, int index, int length) {
-        if (length == 0) {
-            return "";
-        }
-        if (buf.hasArray()) {
-            byte[] array = buf.array();
-            int offset = buf.arrayOffset() + index;
-            for (int i = offset, end = offset + length; i < end; i++) {
-                if (array[i] < 0) {
-                    return null;
-                }
-            }
-            return new String(array, 0, offset, length);
-        }
-        byte[] bytes = new byte[length];
-        for (int i = 0; i < length; i++) {
-            byte b = buf.getByte(index + i);
-            if (b < 0) {
-                return null;
-            }
-            bytes[i] = b;
-        }
-        return new String(bytes, 0, 0, length);
     }
 
     /**

@@ -87,18 +87,25 @@ class Utf8StringsTest {
     }
 
     /**
-     * The fast path must check every byte: a value exactly at the fast-path length whose last byte
-     * is part of a multi-byte character decodes correctly. Without the ASCII check the bytes C3 A9
-     * would become the two Latin-1 characters "Ã©".
+     * The fast path must check the byte: a one-byte value at the fast-path length that is not ASCII
+     * (a lone lead or Latin-1 byte) is invalid UTF-8 and decodes to U+FFFD, never to the Latin-1
+     * character; a two-byte "é" just past the threshold decodes as "é", not "Ã©".
      */
     @ParameterizedTest
     @EnumSource(Buffers.class)
     void nonAsciiValueAtTheFastPathLengthIsNotBuiltAsLatin1(Buffers kind) {
-        String atLimit = ascii(ASCII_FAST_PATH_MAX - 2) + "é";
-        assertThat(atLimit.getBytes(StandardCharsets.UTF_8)).hasSize(ASCII_FAST_PATH_MAX);
-        assertThat(readAfterPrefix(kind, atLimit.getBytes(StandardCharsets.UTF_8))).isEqualTo(atLimit);
-        assertThat(readAfterPrefix(kind, "é".getBytes(StandardCharsets.UTF_8))).isEqualTo("é");
+        assertThat(ASCII_FAST_PATH_MAX).isEqualTo(1);
+        assertThat(readAfterPrefix(kind, new byte[] {(byte) 0xE9})).isEqualTo("\uFFFD").isNotEqualTo("é");
+        assertThat(readAfterPrefix(kind, new byte[] {(byte) 0xC3})).isEqualTo("\uFFFD").isNotEqualTo("Ã");
         assertThat(readAfterPrefix(kind, new byte[] {(byte) 0xC3, (byte) 0xA9})).isEqualTo("é").isNotEqualTo("Ã©");
+        assertThat(readAfterPrefix(kind, new byte[] {0x7F})).isEqualTo("\u007F");
+        assertThat(readAfterPrefix(kind, new byte[] {0x00})).isEqualTo("\u0000");
+    }
+
+    @ParameterizedTest
+    @EnumSource(Buffers.class)
+    void oneByteValuesAreSharedStrings(Buffers kind) {
+        assertThat(readAfterPrefix(kind, new byte[] {'t'})).isEqualTo("t").isSameAs(readAfterPrefix(kind, new byte[] {'t'}));
     }
 
     @ParameterizedTest
@@ -107,9 +114,15 @@ class Utf8StringsTest {
         for (int length = ASCII_FAST_PATH_MAX - 1; length <= ASCII_FAST_PATH_MAX + 1; length++) {
             String value = ascii(length);
             assertThat(readAfterPrefix(kind, value.getBytes(StandardCharsets.US_ASCII))).isEqualTo(value);
-            String accented = ascii(length - 2) + "ñ";
-            assertThat(readAfterPrefix(kind, accented.getBytes(StandardCharsets.UTF_8))).isEqualTo(accented);
         }
+        // every one-byte value, ASCII or not, decodes as the JDK decodes it
+        for (int b = 0; b < 256; b++) {
+            byte[] one = {(byte) b};
+            assertThat(readAfterPrefix(kind, one)).isEqualTo(new String(one, StandardCharsets.UTF_8));
+        }
+        String accented = "ñ";
+        assertThat(accented.getBytes(StandardCharsets.UTF_8)).hasSize(ASCII_FAST_PATH_MAX + 1);
+        assertThat(readAfterPrefix(kind, accented.getBytes(StandardCharsets.UTF_8))).isEqualTo(accented);
     }
 
     static Stream<Arguments> invalidUtf8() {

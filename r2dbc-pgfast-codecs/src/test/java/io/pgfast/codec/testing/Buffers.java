@@ -20,7 +20,10 @@ public enum Buffers {
         System.arraycopy(bytes, 0, larger, 3, bytes.length);
         larger[larger.length - 1] = (byte) 0xA9;
         // a slice whose array offset is 3: index 0 of the slice is array[3]
-        return Unpooled.wrappedBuffer(larger).retainedSlice(3, bytes.length);
+        ByteBuf whole = Unpooled.wrappedBuffer(larger);
+        ByteBuf slice = whole.retainedSlice(3, bytes.length);
+        whole.release();
+        return slice;
     }),
     DIRECT(bytes -> Unpooled.directBuffer(bytes.length).writeBytes(bytes)),
     POOLED_DIRECT(bytes -> PooledByteBufAllocator.DEFAULT.directBuffer(bytes.length).writeBytes(bytes)),
