@@ -121,10 +121,11 @@ class StatementBindingTest {
     }
 
     @Test
-    void aTrailingAddIsNotAnExtraBinding() {
+    void aTrailingAddLeavesAnEmptySetOfBindingsThatExecuteRefuses() {
         Statement s = c.createStatement("SELECT $1::int");
         s.bind(0, 1).add().bind(0, 2).add();
-        assertThat(Db.column(s, Integer.class)).containsExactly(1, 2);
+        assertThatThrownBy(s::execute).isInstanceOf(IllegalStateException.class);
+        assertThat(Db.one(c, "SELECT 5", Integer.class)).isEqualTo(5);
     }
 
     @Test
