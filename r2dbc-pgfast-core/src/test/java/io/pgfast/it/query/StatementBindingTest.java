@@ -232,4 +232,99 @@ class StatementBindingTest {
                 .collectList().block(Db.TIMEOUT);
         assertThat(perResult).containsExactly(List.of(1, 2), List.of(), List.of(1, 2, 3));
     }
+
+    /** A Duration beyond interval's range passes the bind-time check and fails only when encoded. */
+    private static final java.time.Duration TOO_LONG = java.time.Duration.ofSeconds(Long.MAX_VALUE);
+
+    private void assertStatementFailsAndConnectionSurvives(Statement s) {
+        assertThatThrownBy(() -> Db.column(s, String.class)).isInstanceOf(io.r2dbc.spi.R2dbcException.class)
+                .hasMessageContaining("out of range");
+        assertThat(Db.one(c, "SELECT 6", Integer.class)).isEqualTo(6);
+        assertThat(Db.one(c.createStatement("SELECT $1::int").bind(0, 7), Integer.class)).isEqualTo(7);
+    }
+
+    @Test
+    void aValueThatCannotBeEncodedFailsOnlyItsStatementWhenCached() {
+        assertThat(Db.one(c.createStatement("SELECT $1::text").bind(0, java.time.Duration.ofSeconds(90)), String.class)).isEqualTo("00:01:30");
+        assertStatementFailsAndConnectionSurvives(c.createStatement("SELECT $1::text").bind(0, TOO_LONG));
+    }
+
+    @Test
+    @org.junit.jupiter.api.Disabled("driver bug: a value whose encoding fails after a cache-miss Parse/Describe kills the connection: "
+            + "ExtendedQueryFlow.onReadyForQuery -> writeMore(writeBinds) rethrows the CodecException into BackendHandler.drain, "
+            + "which calls transport.fail; it should fail this statement only and end the conversation")
+    void aValueThatCannotBeEncodedFailsOnlyItsStatementOnFirstExecution() {
+        assertStatementFailsAndConnectionSurvives(c.createStatement("SELECT $1::text").bind(0, TOO_LONG));
+    }
+
+    @Test
+    void aValueThatCannotBeEncodedFailsOnlyItsStatementWithoutACache() {
+        Connection unnamed = Db.connect(Db.config().preparedStatementCacheQueries(0).build());
+        try {
+            assertThatThrownBy(() -> Db.column(unnamed.createStatement("SELECT $1::text").bind(0, TOO_LONG), String.class))
+                    .isInstanceOf(io.r2dbc.spi.R2dbcException.class).hasMessageContaining("out of range");
+            assertThat(Db.one(unnamed.createStatement("SELECT $1::int").bind(0, 7), Integer.class)).isEqualTo(7);
+        } finally {
+            Db.close(unnamed);
+        }
+    }
+
+    @Test
+    void tooManyParametersAreRefusedWhenTheStatementIsCreated() {
+        StringBuilder sql = new StringBuilder("SELECT count(*) FROM (VALUES (1)) v(x) WHERE x IN (");
+        for (int i = 1; i <= 70_000; i++) {
+            sql.append(i == 1 ? "" : ",").append('$').append(i);
+        }
+        assertThatThrownBy(() -> c.createStatement(sql.append(')').toString()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("65535");
+    }
+
+    @Test
+    void theMostParametersTheProtocolAllows() {
+        int n = 65_535;
+        StringBuilder sql = new StringBuilder("SELECT count(*) FROM (VALUES (1), (2)) v(x) WHERE x IN (");
+        for (int i = 1; i <= n; i++) {
+            sql.append(i == 1 ? "" : ",").append('$').append(i);
+        }
+        Statement s = c.createStatement(sql.append(')').toString());
+        for (int i = 0; i < n; i++) {
+            s.bind(i, i);
+        }
+        assertThat(Db.one(s, Long.class)).isEqualTo(2L);
+    }
+
+    @Test
+    void severalCommandsWithParametersAreAServerError() {
+        assertThatThrownBy(() -> Db.column(c.createStatement("SELECT $1::int; SELECT 2").bind(0, 1), Integer.class))
+                .isInstanceOf(io.r2dbc.spi.R2dbcBadGrammarException.class)
+                .satisfies(e -> assertThat(((io.r2dbc.spi.R2dbcException) e).getSqlState()).isEqualTo("42601"));
+        assertThat(Db.one(c, "SELECT 9", Integer.class)).isEqualTo(9);
+    }
+
+    @Test
+    void aNulCharacterInATextParameterIsAServerError() {
+        assertThatThrownBy(() -> Db.column(c.createStatement("SELECT $1::text").bind(0, "a\0b"), String.class))
+                .isInstanceOf(io.r2dbc.spi.R2dbcException.class);
+        assertThat(Db.one(c.createStatement("SELECT $1::text").bind(0, "ab"), String.class)).isEqualTo("ab");
+    }
+
+    @Test
+    void theExecutePublisherRunsTheStatementOncePerSubscription() {
+        Db.run(c, "CREATE TEMP TABLE twice (i int)");
+        org.reactivestreams.Publisher<? extends Result> p = c.createStatement("INSERT INTO twice VALUES ($1)").bind(0, 1).execute();
+        assertThat(Flux.from(p).concatMap(Result::getRowsUpdated).collectList().block(Db.TIMEOUT)).containsExactly(1L);
+        assertThat(Flux.from(p).concatMap(Result::getRowsUpdated).collectList().block(Db.TIMEOUT)).containsExactly(1L);
+        assertThat(Db.one(c, "SELECT count(*) FROM twice", Long.class)).isEqualTo(2L);
+    }
+
+    @Test
+    void arraysAndByteArrays() {
+        Statement s = c.createStatement("SELECT array_length($1, 1), $2::bytea = '\\x0102ff'::bytea")
+                .bind(0, new int[] {1, 2, 3}).bind(1, new byte[] {1, 2, (byte) 0xff});
+        List<Object[]> rows = Flux.from(s.execute())
+                .concatMap(r -> r.map((row, md) -> new Object[] {row.get(0, Integer.class), row.get(1, Boolean.class)}))
+                .collectList().block(Db.TIMEOUT);
+        assertThat(rows).hasSize(1);
+        assertThat(rows.get(0)).containsExactly(3, true);
+    }
 }
