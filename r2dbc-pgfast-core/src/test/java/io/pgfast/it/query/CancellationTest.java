@@ -218,4 +218,103 @@ class CancellationTest {
         Mono.from(c.setStatementTimeout(Duration.ZERO)).block(Db.TIMEOUT);
         assertThat(Db.one(c, "SELECT count(*) FROM pg_sleep(0.3)", Long.class)).isEqualTo(1L);
     }
+
+    @Test
+    void takeOfAResultWithAStatementPipelinedBehindIt() {
+        Mono<List<Integer>> behind = Mono.defer(() -> ints(c.createStatement("SELECT $1::int").bind(0, 77)).collectList()).cache();
+        List<Integer> first = ints(c.createStatement("SELECT generate_series(1, 200000)"))
+                .doOnNext(i -> {
+                    if (i == 1) {
+                        behind.subscribe();
+                    }
+                })
+                .take(5).collectList().block(Db.TIMEOUT);
+        assertThat(first).containsExactly(1, 2, 3, 4, 5);
+        // the statement behind was written already: it must not be the one cancelled
+        assertThat(behind.block(Db.TIMEOUT)).containsExactly(77);
+        assertThat(Db.one(c, "SELECT 78", Integer.class)).isEqualTo(78);
+    }
+
+    @Test
+    void validateRemoteWaitsForTheStatementInFlight() {
+        Mono<List<Integer>> slow = ints(c.createStatement("SELECT 1 FROM pg_sleep(0.3)")).collectList().cache();
+        slow.subscribe();
+        assertThat(Mono.from(c.validate(ValidationDepth.REMOTE)).block(Db.TIMEOUT)).isTrue();
+        assertThat(slow.block(Db.TIMEOUT)).containsExactly(1);
+    }
+
+    @Test
+    void closingWhileStatementsAreInFlightFailsThemAndCompletes() {
+        Connection closing = Db.connect();
+        Mono<List<Integer>> slow = ints(closing.createStatement("SELECT 1 FROM pg_sleep(5)")).collectList().cache();
+        slow.subscribe(v -> { }, e -> { });
+        Mono<List<Integer>> behind = ints(closing.createStatement("SELECT 2")).collectList().cache();
+        behind.subscribe(v -> { }, e -> { });
+        long t0 = System.nanoTime();
+        Mono.from(closing.close()).block(Db.TIMEOUT);
+        assertThat(System.nanoTime() - t0).isLessThan(Duration.ofSeconds(3).toNanos());
+        assertThatThrownBy(() -> slow.block(Db.TIMEOUT)).isInstanceOf(R2dbcNonTransientResourceException.class);
+        assertThatThrownBy(() -> behind.block(Db.TIMEOUT)).isInstanceOf(R2dbcNonTransientResourceException.class);
+        assertThatThrownBy(() -> Db.one(closing, "SELECT 3", Integer.class)).isInstanceOf(R2dbcNonTransientResourceException.class);
+        assertThat(Mono.from(closing.validate(ValidationDepth.LOCAL)).block(Db.TIMEOUT)).isFalse();
+    }
+
+    private static final String NO_CANCEL_BEFORE_FIRST_RESULT = "driver bug: cancelling the Results publisher of a statement in flight "
+            + "before its first Result (lock wait, pg_sleep, slow plan; e.g. Flux.timeout) sends no CancelRequest: QueryFlow.cancel() only "
+            + "sets cancelBeforeWrite, so the server keeps working and the connection stays busy until the statement ends";
+
+    @Test
+    @org.junit.jupiter.api.Disabled(NO_CANCEL_BEFORE_FIRST_RESULT)
+    void disposingAStatementThatWaitsForALockStopsIt() throws InterruptedException {
+        String table = Db.uniqueName("qtests_lock");
+        Db.run(c, "CREATE TABLE " + table + " (id int PRIMARY KEY)");
+        Db.run(c, "INSERT INTO " + table + " VALUES (1)");
+        Connection holder = Db.connect();
+        try {
+            Mono.from(holder.beginTransaction()).block(Db.TIMEOUT);
+            Db.run(holder, "SELECT * FROM " + table + " FOR UPDATE");
+            Disposable waiting = ints(c.createStatement("SELECT id FROM " + table + " FOR UPDATE")).subscribe();
+            Thread.sleep(200);
+            long t0 = System.nanoTime();
+            waiting.dispose();
+            Integer four = Mono.from(ints(c.createStatement("SELECT 4"))).block(Duration.ofSeconds(5));
+            System.out.println("a statement waiting for a lock was cancelled in " + (System.nanoTime() - t0) / 1_000_000 + " ms");
+            assertThat(four).isEqualTo(4);
+        } finally {
+            Mono.from(holder.rollbackTransaction()).block(Db.TIMEOUT);
+            Db.close(holder);
+            Db.run(c, "DROP TABLE " + table);
+        }
+    }
+
+    @Test
+    @org.junit.jupiter.api.Disabled(NO_CANCEL_BEFORE_FIRST_RESULT)
+    void aClientSideTimeoutStopsTheServersWork() {
+        long t0 = System.nanoTime();
+        StepVerifier.create(ints(c.createStatement("SELECT 1 FROM pg_sleep(10)")).timeout(Duration.ofMillis(200)))
+                .expectError(java.util.concurrent.TimeoutException.class)
+                .verify(Db.TIMEOUT);
+        Integer five = Mono.from(ints(c.createStatement("SELECT 5"))).block(Duration.ofSeconds(20));
+        long ms = (System.nanoTime() - t0) / 1_000_000;
+        System.out.println("timeout(200 ms) of pg_sleep(10), then SELECT 5, in " + ms + " ms");
+        assertThat(five).isEqualTo(5);
+        assertThat(ms).isLessThan(3000);
+    }
+
+    @Test
+    void aClientSideTimeoutOnRowsStopsTheServersWork() {
+        long t0 = System.nanoTime();
+        // the Result is out (a first row larger than the server's 8 kB output buffer is flushed at once):
+        // cancelling its rows sends the CancelRequest
+        Flux<Integer> lengths = Flux.from(c.createStatement("SELECT repeat('x', 20000) UNION ALL SELECT 'y' FROM pg_sleep(10)").execute())
+                .concatMap(r -> r.map((row, md) -> row.get(0, String.class).length()));
+        StepVerifier.create(lengths.timeout(Duration.ofMillis(500)))
+                .expectNext(20000)
+                .expectError(java.util.concurrent.TimeoutException.class)
+                .verify(Db.TIMEOUT);
+        assertThat(Db.one(c, "SELECT 5", Integer.class)).isEqualTo(5);
+        long ms = (System.nanoTime() - t0) / 1_000_000;
+        System.out.println("timeout(500 ms) of rows waiting on pg_sleep(10), then SELECT 5, in " + ms + " ms");
+        assertThat(ms).isLessThan(3000);
+    }
 }

@@ -371,4 +371,61 @@ class ResultTest {
         assertThat(rows).hasSize(1);
         assertThat(rows.get(0)).containsExactly(null, null, null);
     }
+
+    @Test
+    void aMappingFunctionReturningNullIsAnError() {
+        StepVerifier.create(Flux.from(select("id", true).execute()).concatMap(r -> r.map((row, md) -> (Object) null)))
+                .expectError(NullPointerException.class).verify(Db.TIMEOUT);
+        assertThat(Db.one(c, "SELECT 12", Integer.class)).isEqualTo(12);
+    }
+
+    @Test
+    void readingAValueAsAnUnsupportedTypeIsAnErrorAndTheConnectionStaysUsable() {
+        StepVerifier.create(Flux.from(select("id", true).execute()).concatMap(r -> r.map((row, md) -> row.get(0, java.util.UUID.class))))
+                .expectError(IllegalArgumentException.class).verify(Db.TIMEOUT);
+        StepVerifier.create(Flux.from(select("id", false).execute()).concatMap(r -> r.map((row, md) -> row.get(0, java.util.UUID.class))))
+                .expectError(IllegalArgumentException.class).verify(Db.TIMEOUT);
+        assertThat(Db.one(c, "SELECT 13", Integer.class)).isEqualTo(13);
+    }
+
+    @Test
+    void takingTheFirstResultOfSeveralLeavesTheConnectionUsable() {
+        List<Integer> first = Flux.from(c.createStatement("SELECT 1; SELECT generate_series(1, 20000); SELECT 3").execute())
+                .take(1).concatMap(r -> r.map((row, md) -> row.get(0, Integer.class))).collectList().block(Db.TIMEOUT);
+        assertThat(first).containsExactly(1);
+        Statement batch = c.createStatement("SELECT g FROM generate_series(1, $1::int) g");
+        batch.bind(0, 2).add().bind(0, 20000).add().bind(0, 3);
+        List<Integer> firstOfBatch = Flux.from(batch.execute())
+                .take(1).concatMap(r -> r.map((row, md) -> row.get(0, Integer.class))).collectList().block(Db.TIMEOUT);
+        assertThat(firstOfBatch).containsExactly(1, 2);
+        assertThat(Db.one(c, "SELECT 14", Integer.class)).isEqualTo(14);
+    }
+
+    @Test
+    void copyToStdoutThroughAStatementReportsItsCount() {
+        assertThat(Db.rowsUpdated(c.createStatement("COPY (SELECT generate_series(1, 5)) TO STDOUT"))).containsExactly(5L);
+        assertThat(Db.one(c, "SELECT 15", Integer.class)).isEqualTo(15);
+    }
+
+    @Test
+    void copyFromStdinThroughAStatementIsRefusedCleanly() {
+        assertThatThrownBy(() -> Db.rowsUpdated(c.createStatement("COPY item (id) FROM STDIN")))
+                .isInstanceOf(R2dbcException.class).hasMessageContaining("COPY");
+        assertThat(Db.one(c, "SELECT count(*) FROM item", Long.class)).isEqualTo(4L);
+    }
+
+    @Test
+    void resultsAreConsumedOnAnotherThread() {
+        List<Integer> values = Flux.range(0, 50)
+                .concatMap(i -> Flux.from(c.createStatement("SELECT g FROM generate_series(1, 200) g WHERE g > $1").bind(0, i).execute())
+                        .publishOn(reactor.core.scheduler.Schedulers.parallel())
+                        .concatMap(r -> Flux.from(r.map((row, md) -> row.get(0, Integer.class)))
+                                .publishOn(reactor.core.scheduler.Schedulers.boundedElastic(), 4))
+                        .count().map(Long::intValue))
+                .collectList().block(Db.TIMEOUT);
+        assertThat(values).hasSize(50);
+        for (int i = 0; i < 50; i++) {
+            assertThat(values.get(i)).isEqualTo(200 - i);
+        }
+    }
 }
