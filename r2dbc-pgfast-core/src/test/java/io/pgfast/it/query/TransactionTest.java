@@ -364,4 +364,39 @@ class TransactionTest {
         insert(3);
         assertThat(Db.column(other, "SELECT id FROM " + table, Integer.class)).containsExactly(3);
     }
+
+    @Test
+    void isAutoCommitFollowsTransactionStatementsTheUserRuns() {
+        Db.run(c, "BEGIN");
+        assertThat(c.isAutoCommit()).isFalse();
+        insert(1);
+        Db.run(c, "COMMIT");
+        assertThat(c.isAutoCommit()).isTrue();
+        assertThat(visibleToOthers()).isEqualTo(1);
+        Db.rowsUpdated(c.createStatement("START TRANSACTION ISOLATION LEVEL REPEATABLE READ"));
+        assertThat(c.isAutoCommit()).isFalse();
+        assertThat(setting("transaction_isolation")).isEqualTo("repeatable read");
+        await(c.rollbackTransaction());
+        assertThat(c.isAutoCommit()).isTrue();
+    }
+
+    @Test
+    void aDefinitionForATransactionAlreadyUnderWayIsRefusedNotDropped() {
+        await(c.setAutoCommit(false));
+        insert(1);
+        // the server refuses to change the isolation level after the first query (25001)
+        assertThatThrownBy(() -> await(c.beginTransaction(IsolationLevel.SERIALIZABLE)))
+                .isInstanceOf(R2dbcException.class)
+                .satisfies(e -> assertThat(((R2dbcException) e).getSqlState()).isEqualTo("25001"));
+        await(c.rollbackTransaction());
+        await(c.setAutoCommit(true));
+        assertThat(visibleToOthers()).isZero();
+    }
+
+    @Test
+    void savepointNamesAreChecked() {
+        assertThatThrownBy(() -> Mono.from(c.createSavepoint("")).block(Db.TIMEOUT)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> Mono.from(c.createSavepoint(null)).block(Db.TIMEOUT)).isInstanceOf(IllegalArgumentException.class);
+        assertThat(c.isAutoCommit()).isTrue();
+    }
 }
