@@ -34,14 +34,14 @@ final class MapSubscription<T> extends ResultSubscription<T> {
             }
             value = mapper.apply(row, metadata);
         } catch (Throwable e) {
-            cancel();
+            abandon();
             signalError(e);
             return;
         } finally {
             row.release();
         }
         if (value == null) {
-            cancel();
+            abandon();
             signalError(new NullPointerException("the mapping function returned null (Reactive Streams 2.13)"));
             return;
         }

@@ -55,8 +55,10 @@ abstract class QueryFlow extends Conversation implements ResultFeed.CancelHandle
     @Override
     public final void request(long n) {
         if (n <= 0) {
-            cancel();
-            transport.eventLoop().execute(() -> failResults(new IllegalArgumentException("§3.9: request must be positive, was " + n)));
+            transport.eventLoop().execute(() -> {
+                failResults(new IllegalArgumentException("§3.9: request must be positive, was " + n));
+                cancel();
+            });
             return;
         }
         for (;;) {
@@ -153,7 +155,9 @@ abstract class QueryFlow extends Conversation implements ResultFeed.CancelHandle
     private void failResults(Throwable e) {
         if (!resultsDone) {
             resultsDone = true;
-            results.onError(e);
+            if (!resultsCancelled) {
+                results.onError(e);
+            }
         }
     }
 

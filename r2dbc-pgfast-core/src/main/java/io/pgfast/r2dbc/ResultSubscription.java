@@ -31,6 +31,8 @@ abstract class ResultSubscription<T> implements Subscription, ResultConsumer {
     final Predicate<Result.Segment> filter;
     private final AtomicLong requested = new AtomicLong();
     private volatile boolean cancelled;
+    /** The subscriber cancelled: nothing more may be signalled to it (no onError after cancel). */
+    private volatile boolean userCancelled;
     private boolean terminated;
     private ArrayDeque<T> pending;
     private boolean completeWhenDrained;
@@ -66,7 +68,7 @@ abstract class ResultSubscription<T> implements Subscription, ResultConsumer {
     @Override
     public final void request(long n) {
         if (n <= 0) {
-            cancel();
+            abandon();
             onLoop(() -> signalError(new IllegalArgumentException("§3.9: request must be positive, was " + n)));
             return;
         }
@@ -83,6 +85,19 @@ abstract class ResultSubscription<T> implements Subscription, ResultConsumer {
 
     @Override
     public final void cancel() {
+        userCancelled = true;
+        stopRows();
+    }
+
+    /**
+     * Stops taking rows (the rest are released unread, the server's work is cancelled where safe) without
+     * the subscriber having cancelled: used when a mapping function fails, whose error is then reported.
+     */
+    final void abandon() {
+        stopRows();
+    }
+
+    private void stopRows() {
         if (!cancelled) {
             cancelled = true;
             onLoop(feed::cancelled);
@@ -169,8 +184,8 @@ abstract class ResultSubscription<T> implements Subscription, ResultConsumer {
     }
 
     private void drainPendingNow() {
-        if (errorWhenDrained != null) {
-            // also after our own cancel(): a failing mapping function cancels the rows, then reports
+        if (errorWhenDrained != null && !userCancelled) {
+            // also after abandon(): a failing mapping function stops the rows, then reports
             terminated = true;
             actual.onError(errorWhenDrained);
             return;

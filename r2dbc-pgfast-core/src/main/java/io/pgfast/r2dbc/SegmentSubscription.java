@@ -33,12 +33,12 @@ final class SegmentSubscription<T> extends ResultSubscription<Publisher<? extend
             }
             p = mapper.apply(segment);
         } catch (Throwable e) {
-            cancel();
+            abandon();
             signalError(e);
             return false;
         }
         if (p == null) {
-            cancel();
+            abandon();
             signalError(new NullPointerException("the flatMap function returned null"));
             return false;
         }

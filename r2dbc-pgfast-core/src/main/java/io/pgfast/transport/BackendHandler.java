@@ -85,6 +85,7 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         draining = true;
+        queue.deferFlushes(true);
         try {
             stalled = false;
             while (cumulation != null && cumulation.isReadable() && !transport.isFailed()) {
@@ -114,6 +115,7 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
             transport.fail(e);
         } finally {
             draining = false;
+            queue.deferFlushes(false);
         }
     }
 

@@ -25,6 +25,8 @@ final class ConversationQueue {
     private Consumer<Throwable> writeFailureHandler;
     private Throwable closedCause;
     private int writeHold;
+    private boolean deferFlushes;
+    private boolean flushRequested;
 
     ConversationQueue(int pipelineLimit) {
         this.pipelineLimit = Math.max(1, pipelineLimit);
@@ -42,7 +44,8 @@ final class ConversationQueue {
 
     /** Whether nothing was written after {@code c}: cancelling its server work cannot hit another request. */
     boolean isLastWritten(Conversation c) {
-        return inFlight.peekLast() == c && pending.isEmpty();
+        // pending conversations are not on the wire yet; a CancelRequest holds them back until it is done
+        return inFlight.peekLast() == c;
     }
 
     boolean isIdle() {
@@ -78,8 +81,26 @@ final class ConversationQueue {
         }
     }
 
+    /**
+     * While backend messages are being dispatched, flushes wait until the dispatching is over: what
+     * subscribers submit from inside their callbacks is then written together, and a consumer that
+     * cancels its rows in the same callback chain (operators such as flatMap cancel their inner
+     * subscriptions late) still finds nothing written after its statement, so its CancelRequest is safe.
+     */
+    void deferFlushes(boolean defer) {
+        deferFlushes = defer;
+        if (!defer && flushRequested) {
+            flushRequested = false;
+            flush();
+        }
+    }
+
     /** Writes every pending conversation that may be written now, in one buffer and one flush. */
     void flush() {
+        if (deferFlushes) {
+            flushRequested = true;
+            return;
+        }
         if (channel == null || closedCause != null || writeHold > 0) {
             return;
         }
