@@ -52,6 +52,7 @@ public final class BenchMain {
         System.err.printf("[bench] %s mode: %d rounds, %s s warm-up + %s s per scenario, %d scenarios, drivers %s%n",
                 options.mode(), options.rounds(), options.warmup(), options.seconds(), options.scenarios().size(),
                 options.drivers());
+        System.err.printf("[bench] expect about %.0f minutes%n", Estimate.seconds(options) / 60);
         Path out = options.outputDirectory();
         Files.createDirectories(out);
         WorkerLauncher launcher = new WorkerLauncher(target, options, out.resolve("logs"));

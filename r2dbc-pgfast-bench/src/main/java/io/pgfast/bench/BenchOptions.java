@@ -16,12 +16,12 @@ public record BenchOptions(String mode, int rounds, double seconds, double warmu
 
     public static final String USAGE = String.join("\n",
             "usage: java -jar r2dbc-pgfast-bench.jar [--quick | --full] [options]",
-            "  --quick               4 rounds, 0.2 s warm-up + 0.3 s per scenario, one JVM per process (default)",
+            "  --quick               4 rounds, 0.2 s warm-up + 0.2 s per scenario, one JVM per process (default)",
             "  --full                6 rounds, 2 s warm-up + 3 s per scenario, one JVM per process and scenario",
             "  --rounds N            rounds per scenario (at least 4)",
             "  --seconds S           measured seconds per scenario and process",
             "  --warmup S            warm-up seconds before each measurement",
-            "  --timeout S           longest one operation may take before its scenario fails (2 s quick, 30 s full)",
+            "  --timeout S           longest one operation may take before its scenario fails (1.5 s quick, 30 s full)",
             "  --jvm-per-scenario    a new JVM for every process and scenario (default with --full)",
             "  --jvm-per-process     one JVM runs all scenarios of a process (default with --quick)",
             "  --scenarios a,b,...   only these scenarios (ids: " + Scenario.ids(List.of(Scenario.values())) + ")",
@@ -59,9 +59,9 @@ public record BenchOptions(String mode, int rounds, double seconds, double warmu
         }
         boolean full = mode.equals("full");
         int rounds = full ? 6 : 4;
-        double seconds = full ? 3 : 0.3;
+        double seconds = full ? 3 : 0.2;
         double warmup = full ? 2 : 0.2;
-        double timeout = full ? 30 : 2;
+        double timeout = full ? 30 : 1.5;
         boolean perScenario = full;
         List<Scenario> scenarios = List.of(Scenario.values());
         List<Peer> peers = Peer.comparedPeers();

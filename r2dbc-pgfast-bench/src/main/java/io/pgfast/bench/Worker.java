@@ -66,6 +66,7 @@ public final class Worker {
             return Measurement.error(scenario, Errors.describe(e));
         }
         long timeoutNanos = nanos(timeout);
+        boolean stuck = false;
         try {
             if (warmup > 0) {
                 OperationLoop.run(operation, nanos(warmup), timeoutNanos);
@@ -73,6 +74,7 @@ public final class Worker {
             OperationLoop.Outcome o = OperationLoop.run(operation, nanos(seconds), timeoutNanos);
             return Measurement.ok(scenario, o.operations(), o.elapsedNanos());
         } catch (TimeoutException e) {
+            stuck = true;
             return Measurement.timeout(scenario, timeoutNanos / 1_000_000);
         } catch (ExecutionException e) {
             return Measurement.error(scenario, Errors.describe(e.getCause()));
@@ -82,11 +84,22 @@ public final class Worker {
         } catch (RuntimeException e) {
             return Measurement.error(scenario, Errors.describe(e));
         } finally {
-            try {
-                operation.close();
-            } catch (RuntimeException e) {
-                System.err.println("[worker] closing " + scenario.id() + ": " + Errors.describe(e));
+            if (stuck) {
+                // an operation is still running: closing may wait for it, so do not wait for the close
+                Thread closer = new Thread(() -> close(operation, scenario), "bench-close");
+                closer.setDaemon(true);
+                closer.start();
+            } else {
+                close(operation, scenario);
             }
+        }
+    }
+
+    private static void close(Operation operation, Scenario scenario) {
+        try {
+            operation.close();
+        } catch (RuntimeException e) {
+            System.err.println("[worker] closing " + scenario.id() + ": " + Errors.describe(e));
         }
     }
 

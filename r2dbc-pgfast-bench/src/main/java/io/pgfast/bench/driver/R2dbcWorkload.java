@@ -26,6 +26,7 @@ import reactor.core.publisher.Mono;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.List;
+import java.util.Objects;
 import java.util.function.Function;
 
 /**
@@ -182,7 +183,8 @@ public final class R2dbcWorkload implements Workload {
     }
 
     private Operation onConnection(Function<Connection, Mono<?>> body) {
-        Connection connection = Mono.from(factory.create()).block(OPEN_TIMEOUT);
+        Connection connection = Objects.requireNonNull(Mono.from(factory.create()).block(OPEN_TIMEOUT),
+                "the connection factory completed without a connection");
         return new Operation() {
             @Override
             public java.util.concurrent.CompletionStage<?> start() {

@@ -272,7 +272,11 @@ public final class VertxWorkload implements Workload {
             } catch (Exception e) {
                 System.err.println("[worker] closing vertx client: " + e);
             } finally {
-                vertx.close();
+                try {
+                    vertx.close().toCompletionStage().toCompletableFuture().get(2, TimeUnit.SECONDS);
+                } catch (Exception e) {
+                    System.err.println("[worker] closing vertx: " + e);
+                }
             }
         }
     }

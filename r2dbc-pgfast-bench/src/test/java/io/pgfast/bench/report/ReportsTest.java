@@ -58,7 +58,7 @@ class ReportsTest {
     void underTheTablesAreTheLatencyTheMethodTheMachineAndTheFailures() {
         String md = MarkdownReport.render(run());
         assertThat(md).contains("(mean per operation): pgfast 10.00 ms · pgjdbc > 2000 ms (timeout) · floor n/a.")
-                .contains("4 rounds of 0.3 s (after 0.2 s of warm-up)")
+                .contains("4 rounds of 0.2 s (after 0.2 s of warm-up)")
                 .contains("TestVM 17, Test CPU <x>, 2 cores, Linux, PostgreSQL 17.4.")
                 .contains("#### Failures")
                 .contains("- pgfast, select by id, parameterized: cannot encode values of java.lang.Integer")
