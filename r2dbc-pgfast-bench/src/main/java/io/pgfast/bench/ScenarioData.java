@@ -81,8 +81,10 @@ public final class ScenarioData {
                 return List.of("TRUNCATE bench_delete",
                         "INSERT INTO bench_delete (id, payload) SELECT g, 'row ' || g FROM generate_series(1, "
                                 + deleteRows + ") g");
+            case UPDATE:
+                return List.of("VACUUM bench_rw");
             case TRANSACTION:
-                return List.of("TRUNCATE bench_log");
+                return List.of("TRUNCATE bench_log", "VACUUM bench_rw");
             case BATCH_INSERT:
                 return List.of("TRUNCATE bench_batch");
             default:

@@ -1,6 +1,8 @@
 package io.pgfast.bench.report;
 
+import io.pgfast.bench.Measurement;
 import io.pgfast.bench.Peer;
+import io.pgfast.bench.RunResults;
 import io.pgfast.bench.Scenario;
 import io.pgfast.bench.stats.Comparison;
 import io.pgfast.bench.stats.Marker;
@@ -10,7 +12,7 @@ import java.util.Locale;
 /**
  * A bar chart of the pgfast / peer ratios: one group per peer, one bar per scenario, on a log scale centred on
  * 1x (0.25x to 4x; longer bars are cut at the edge), with the range of the rounds as a whisker. Green is a
- * 🏆 row, red a 👀 row, grey a row within the noise.
+ * 🏆 row, red a 👀 row, grey a row within the noise (written as words: SVG renderers often lack emoji fonts).
  */
 public final class SvgChart {
     private static final int LABEL_WIDTH = 360;
@@ -40,7 +42,7 @@ public final class SvgChart {
             b.append(text(10, y + 13, "vs " + peer.displayName(), "font-weight=\"bold\""));
             y += ROW;
             for (Scenario s : run.scenarios()) {
-                bar(b, y, s, run.results().compare(peer, s));
+                bar(b, y, s, run.results().compare(peer, s), run.results(), peer);
                 y += ROW;
             }
             y += GROUP_GAP;
@@ -62,11 +64,18 @@ public final class SvgChart {
         return t == Math.rint(t) ? Long.toString((long) t) : Double.toString(t);
     }
 
-    private static void bar(StringBuilder b, int y, Scenario s, Comparison c) {
+    private static void bar(StringBuilder b, int y, Scenario s, Comparison c, RunResults results, Peer peer) {
         b.append(text(20, y + 13, s.label(), ""));
         if (!c.isMeasured()) {
-            String what = c.state() == Comparison.State.NOT_APPLICABLE ? "n/a"
-                    : c.state() == Comparison.State.PGFAST_FAILED ? "error (pgfast)" : "error (peer)";
+            String what;
+            if (c.state() == Comparison.State.NOT_APPLICABLE) {
+                what = "n/a";
+            } else {
+                boolean pgfast = c.state() == Comparison.State.PGFAST_FAILED;
+                RunResults.DriverSummary d = results.summary(pgfast ? Peer.PGFAST : peer, s);
+                what = (d.status() == Measurement.Status.TIMEOUT ? "timeout (" : "error (")
+                        + (pgfast ? "pgfast" : peer.id()) + ")";
+            }
             b.append(text(x(1) + 6, y + 13, what, "fill=\"#888\" font-style=\"italic\""));
             return;
         }
@@ -80,7 +89,8 @@ public final class SvgChart {
                 "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#222\" stroke-width=\"1\"/>\n",
                 x(c.minRatio()), y + ROW / 2, x(c.maxRatio()), y + ROW / 2));
         b.append(text(LABEL_WIDTH + PLOT_WIDTH + 8, y + 13,
-                String.format(Locale.ROOT, "%.2fx %s", median, c.marker().symbol()), ""));
+                String.format(Locale.ROOT, "%.2fx%s", median, c.marker() == Marker.FASTER ? " faster"
+                        : c.marker() == Marker.SLOWER ? " slower" : ""), ""));
     }
 
     /** The x of a ratio: log2 scale, 1x in the middle of the plot, clamped to its edges. */
