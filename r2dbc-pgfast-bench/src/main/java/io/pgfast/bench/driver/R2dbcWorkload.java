@@ -27,6 +27,7 @@ import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
 
 /**
@@ -187,7 +188,7 @@ public final class R2dbcWorkload implements Workload {
                 "the connection factory completed without a connection");
         return new Operation() {
             @Override
-            public java.util.concurrent.CompletionStage<?> start() {
+            public CompletionStage<?> start() {
                 return body.apply(connection).toFuture();
             }
 
@@ -206,7 +207,7 @@ public final class R2dbcWorkload implements Workload {
         pool.warmup().block(OPEN_TIMEOUT);
         return new Operation() {
             @Override
-            public java.util.concurrent.CompletionStage<?> start() {
+            public CompletionStage<?> start() {
                 return body.apply(pool).toFuture();
             }
 

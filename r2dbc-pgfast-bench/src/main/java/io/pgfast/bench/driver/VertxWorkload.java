@@ -30,6 +30,7 @@ import java.util.List;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * The scenarios with vertx-pg-client as its users write them for speed: prepared queries cached
@@ -39,6 +40,7 @@ import java.util.function.Function;
 public final class VertxWorkload implements Workload {
     private static final int PIPELINING_LIMIT = 256;
     private static final long OPEN_TIMEOUT_SECONDS = 30;
+    private static final JsonObject INSERT_JSON = new JsonObject(ScenarioData.INSERT_JSON);
 
     private final PgConnectOptions options;
 
@@ -141,8 +143,6 @@ public final class VertxWorkload implements Workload {
                 .addBuffer(Buffer.buffer(ScenarioData.insertBytea())).addValue(INSERT_JSON);
         return rows(c, Sql.INSERT_ALL_TYPES_RETURNING, args, r -> new Object[]{r.getInteger(0)}, 1);
     }
-
-    private static final JsonObject INSERT_JSON = new JsonObject(ScenarioData.INSERT_JSON);
 
     private static Future<Void> transaction(SqlConnection c) {
         int id = ScenarioData.randomShortId();
@@ -252,9 +252,9 @@ public final class VertxWorkload implements Workload {
     private static final class VertxOperation implements Operation {
         private final Vertx vertx;
         private final SqlClient client;
-        private final java.util.function.Supplier<Future<?>> body;
+        private final Supplier<Future<?>> body;
 
-        VertxOperation(Vertx vertx, SqlClient client, java.util.function.Supplier<Future<?>> body) {
+        VertxOperation(Vertx vertx, SqlClient client, Supplier<Future<?>> body) {
             this.vertx = vertx;
             this.client = client;
             this.body = body;
