@@ -1,0 +1,103 @@
+package io.pgfast.bench;
+
+import io.pgfast.bench.report.CsvReport;
+import io.pgfast.bench.report.JsonReport;
+import io.pgfast.bench.report.MachineInfo;
+import io.pgfast.bench.report.MarkdownReport;
+import io.pgfast.bench.report.RunDescription;
+import io.pgfast.bench.report.SvgChart;
+import io.pgfast.testing.AuthMethod;
+import io.pgfast.testing.TestPostgres;
+import io.pgfast.testing.TestRole;
+import io.pgfast.testing.TestServer;
+
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+
+/**
+ * The coordinator: {@code java -jar r2dbc-pgfast-bench.jar [--quick | --full] [options]}. Gets a server
+ * ({@code PGFAST_BENCH_URL}, or an embedded PostgreSQL from the test harness), fills the tables once, runs the
+ * rounds ({@link Coordinator}), prints the tables and writes CSV, JSON and an SVG chart.
+ */
+public final class BenchMain {
+    static final String URL_VARIABLE = "PGFAST_BENCH_URL";
+
+    private BenchMain() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        BenchOptions options;
+        try {
+            for (String a : args) {
+                if (a.equals("--help") || a.equals("-h")) {
+                    System.out.println(BenchOptions.USAGE);
+                    return;
+                }
+            }
+            options = BenchOptions.parse(args, defaultOutput());
+        } catch (IllegalArgumentException | java.util.NoSuchElementException e) {
+            System.err.println(e.getMessage());
+            System.err.println(BenchOptions.USAGE);
+            System.exit(2);
+            return;
+        }
+        String startedAt = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+        BenchTarget target = target();
+        System.err.println("[bench] server " + target + "; filling the tables");
+        String serverVersion = DataSetup.createAndFill(target);
+        System.err.printf("[bench] %s mode: %d rounds, %s s warm-up + %s s per scenario, %d scenarios, drivers %s%n",
+                options.mode(), options.rounds(), options.warmup(), options.seconds(), options.scenarios().size(),
+                options.drivers());
+        System.err.printf("[bench] expect about %.0f minutes%n", Estimate.seconds(options) / 60);
+        Path out = options.outputDirectory();
+        Files.createDirectories(out);
+        WorkerLauncher launcher = new WorkerLauncher(target, options, out.resolve("logs"));
+        long begin = System.nanoTime();
+        RunResults results = new Coordinator(options, launcher).run();
+        System.err.printf("[bench] done in %.0f s%n", (System.nanoTime() - begin) / 1e9);
+        RunDescription run = new RunDescription(options, results, MachineInfo.current(serverVersion), startedAt);
+        String table = MarkdownReport.render(run);
+        System.out.println(table);
+        write(out.resolve("results.md"), table);
+        write(out.resolve("measurements.csv"), CsvReport.measurements(run));
+        write(out.resolve("summary.csv"), CsvReport.summary(run));
+        write(out.resolve("results.json"), JsonReport.render(run));
+        write(out.resolve("ratios.svg"), SvgChart.render(run));
+        System.err.println("[bench] wrote results.md, measurements.csv, summary.csv, results.json, ratios.svg to " + out);
+        // the embedded server stops in the harness's shutdown hook
+        System.exit(0);
+    }
+
+    private static BenchTarget target() {
+        String url = System.getenv(URL_VARIABLE);
+        if (url != null && !url.isBlank()) {
+            return BenchTarget.parseUrl(url);
+        }
+        if (System.getProperty("pgfast.test.docker") == null) {
+            // a cluster from the binaries jar: no container network between the drivers and the server
+            System.setProperty("pgfast.test.docker", "false");
+        }
+        TestServer server = TestPostgres.get();
+        TestRole trust = server.role(AuthMethod.TRUST);
+        return new BenchTarget(server.host(), server.port(), server.database(), trust.user(), trust.password());
+    }
+
+    /** {@code target/bench} next to the jar (or the classes directory) this runs from. */
+    private static Path defaultOutput() {
+        try {
+            Path code = Path.of(BenchMain.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            Path parent = code.getParent();
+            return (parent != null ? parent : Path.of(".")).resolve("bench");
+        } catch (URISyntaxException | RuntimeException e) {
+            return Path.of("target", "bench");
+        }
+    }
+
+    private static void write(Path file, String content) throws java.io.IOException {
+        Files.writeString(file, content, StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,64 @@
+package io.pgfast.bench;
+
+import io.pgfast.bench.driver.FloorWorkload;
+import io.pgfast.bench.driver.PgjdbcWorkload;
+import io.pgfast.bench.driver.R2dbcWorkload;
+import io.pgfast.bench.driver.VertxWorkload;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.NoSuchElementException;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/** The drivers that are measured: pgfast (side A of every comparison) and the peers it is compared with. */
+public enum Peer {
+    PGFAST("pgfast", "pgfast", R2dbcWorkload::pgfast),
+    R2DBC_POSTGRESQL("r2dbc-postgresql", "r2dbc-postgresql 1.1.3", R2dbcWorkload::r2dbcPostgresql),
+    VERTX("vertx", "vertx-pg-client 5.0.7", VertxWorkload::new),
+    PGJDBC("pgjdbc", "pgjdbc 42.7.14", PgjdbcWorkload::new),
+    FLOOR("floor", "raw socket floor", FloorWorkload::new);
+
+    private final String id;
+    private final String displayName;
+    private final Function<BenchTarget, Workload> factory;
+
+    Peer(String id, String displayName, Function<BenchTarget, Workload> factory) {
+        this.id = id;
+        this.displayName = displayName;
+        this.factory = factory;
+    }
+
+    public String id() {
+        return id;
+    }
+
+    public String displayName() {
+        return displayName;
+    }
+
+    /** A new workload of this driver against {@code target}; it opens nothing until a scenario is prepared. */
+    public Workload workload(BenchTarget target) {
+        return factory.apply(target);
+    }
+
+    /** The peers pgfast is compared with, in table order. */
+    public static List<Peer> comparedPeers() {
+        return List.of(R2DBC_POSTGRESQL, VERTX, PGJDBC, FLOOR);
+    }
+
+    /**
+     * @throws NoSuchElementException naming the known ids, if {@code id} is none of them
+     */
+    public static Peer byId(String id) {
+        String wanted = id.trim().toLowerCase(Locale.ROOT);
+        for (Peer p : values()) {
+            if (p.id.equals(wanted)) {
+                return p;
+            }
+        }
+        throw new NoSuchElementException("unknown driver '" + id + "'; known: "
+                + Arrays.stream(values()).map(Peer::id).collect(Collectors.joining(", ")));
+    }
+}

@@ -1,0 +1,85 @@
+package io.pgfast.bench;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.NoSuchElementException;
+import java.util.stream.Collectors;
+
+/**
+ * The scenarios of /work/shared/benchmark-method.md. Every driver implements each one with the same SQL
+ * ({@link Sql}) and reads every value of every row it gets.
+ *
+ * <p>{@link #queriesPerOperation()} is how many SQL statements one measured operation runs, so that "q/s"
+ * means statements per second everywhere (a pipelined ×10 operation counts 10).
+ */
+public enum Scenario {
+    ONE_ROW_ALL_TYPES("one_row_all_types", "select 1 row, all types, prepared", 1),
+    ROWS_100_ALL_TYPES("rows_100_all_types", "select 100 rows, all types, prepared", 1),
+    ROWS_500_ALL_TYPES("rows_500_all_types", "select 500 rows, all types, prepared", 1),
+    ROWS_500_SIMPLE_TYPES("rows_500_simple_types", "select 500 rows, simple types, prepared", 1),
+    ROWS_5000_SHORT("rows_5000_short", "select 5000 rows, 5 short columns", 1),
+    SELECT_BY_ID("select_by_id", "select by id, parameterized", 1),
+    INSERT_RETURNING("insert_returning", "insert, all types, returning", 1),
+    UPDATE("update", "update, parameterized", 1),
+    DELETE("delete", "delete, parameterized", 1),
+    TRANSACTION("transaction", "transaction, 3 queries", 3),
+    POOL_QUERY("pool_query", "pool query, select 1 row", 1),
+    CURSOR("cursor", "cursor (fetch size 100), 500 rows in 5 reads", 1),
+    STREAM("stream", "query stream, 500 rows", 1),
+    PIPELINED("pipelined", "select 100 rows, all types, pipelined x10", 10),
+    BATCH_INSERT("batch_insert", "Statement.add() batch of 1000 inserts", 1000),
+    CONCURRENT_256("concurrent_256", "256 concurrent selects by id, pool of 4", 256),
+    /** Last, because a driver that reads the whole result to its end may still be busy after a timeout. */
+    TAKE_10_OF_30M("take_10_of_30m", "take 10 rows of a 30M-row result, then the next query", 2);
+
+    private final String id;
+    private final String label;
+    private final int queriesPerOperation;
+
+    Scenario(String id, String label, int queriesPerOperation) {
+        this.id = id;
+        this.label = label;
+        this.queriesPerOperation = queriesPerOperation;
+    }
+
+    /** The name used on command lines and in the CSV/JSON files. */
+    public String id() {
+        return id;
+    }
+
+    /** The row title of the tables. */
+    public String label() {
+        return label;
+    }
+
+    public int queriesPerOperation() {
+        return queriesPerOperation;
+    }
+
+    /**
+     * @throws NoSuchElementException naming the known ids, if {@code id} is none of them
+     */
+    public static Scenario byId(String id) {
+        String wanted = id.trim().toLowerCase(Locale.ROOT);
+        for (Scenario s : values()) {
+            if (s.id.equals(wanted)) {
+                return s;
+            }
+        }
+        throw new NoSuchElementException("unknown scenario '" + id + "'; known: " + ids(Arrays.asList(values())));
+    }
+
+    /** Parses a comma-separated list of ids; {@code all} means every scenario. */
+    public static List<Scenario> parseList(String text) {
+        if (text.trim().equalsIgnoreCase("all")) {
+            return List.of(values());
+        }
+        return Arrays.stream(text.split(",")).filter(s -> !s.isBlank()).map(Scenario::byId).distinct()
+                .collect(Collectors.toList());
+    }
+
+    public static String ids(List<Scenario> scenarios) {
+        return scenarios.stream().map(Scenario::id).collect(Collectors.joining(","));
+    }
+}

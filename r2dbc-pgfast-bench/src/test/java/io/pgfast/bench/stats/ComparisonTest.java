@@ -1,0 +1,44 @@
+package io.pgfast.bench.stats;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+class ComparisonTest {
+
+    private final Comparison c = Comparison.measured(List.of(
+            new RoundValues(120, 120, 100, 100),   // 1.20
+            new RoundValues(110, 110, 100, 100),   // 1.10
+            new RoundValues(130, 130, 100, 100),   // 1.30
+            new RoundValues(115, 115, 100, 100))); // 1.15
+
+    @Test
+    void summarisesTheRounds() {
+        assertThat(c.medianRatio()).isCloseTo(1.175, within(1e-12));
+        assertThat(c.minRatio()).isCloseTo(1.10, within(1e-12));
+        assertThat(c.maxRatio()).isCloseTo(1.30, within(1e-12));
+        assertThat(c.noise()).isZero();
+        assertThat(c.marker()).isEqualTo(Marker.FASTER);
+        assertThat(c.pgfastRate()).isCloseTo(117.5, within(1e-12));
+        assertThat(c.peerRate()).isCloseTo(100, within(1e-12));
+    }
+
+    @Test
+    void aFailureHasNoNumbers() {
+        Comparison failed = Comparison.failed(Comparison.State.PGFAST_FAILED, "boom");
+        assertThat(failed.isMeasured()).isFalse();
+        assertThat(failed.message()).isEqualTo("boom");
+        assertThatThrownBy(failed::medianRatio).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void refusesAMeasuredStateWithoutRoundsOrAFailureWithoutAFailureState() {
+        assertThatThrownBy(() -> Comparison.measured(List.of())).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> Comparison.failed(Comparison.State.MEASURED, "x"))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+}

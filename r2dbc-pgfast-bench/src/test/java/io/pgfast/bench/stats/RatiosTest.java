@@ -1,0 +1,88 @@
+package io.pgfast.bench.stats;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+class RatiosTest {
+
+    @Test
+    void medianOfAnOddCountIsTheMiddleValue() {
+        assertThat(Ratios.median(List.of(1.3, 0.9, 1.1))).isEqualTo(1.1);
+    }
+
+    @Test
+    void medianOfAnEvenCountIsTheMeanOfTheTwoMiddleValues() {
+        assertThat(Ratios.median(List.of(1.20, 0.90, 1.10, 1.00))).isCloseTo(1.05, within(1e-12));
+    }
+
+    @Test
+    void medianDoesNotReorderItsArgument() {
+        List<Double> values = new java.util.ArrayList<>(List.of(3.0, 1.0, 2.0));
+        Ratios.median(values);
+        assertThat(values).containsExactly(3.0, 1.0, 2.0);
+    }
+
+    @Test
+    void medianOfNothingIsRefused() {
+        assertThatThrownBy(() -> Ratios.median(List.of())).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void deviationIsTheSameWhicheverSideIsFaster() {
+        assertThat(Ratios.deviation(110, 100)).isCloseTo(0.10, within(1e-12));
+        assertThat(Ratios.deviation(100, 110)).isCloseTo(0.10, within(1e-12));
+        assertThat(Ratios.deviation(100, 100)).isZero();
+    }
+
+    @Test
+    void noiseIsTheLargestSelfDeviationOfAnyRoundOnEitherSide() {
+        List<RoundValues> rounds = List.of(
+                new RoundValues(100, 102, 50, 50),   // A/A' 2 %
+                new RoundValues(100, 100, 50, 53),   // B/B' 6 %
+                new RoundValues(100, 97, 50, 51));   // A/A' ~3.1 %, B/B' 2 %
+        assertThat(Ratios.noise(rounds)).isCloseTo(0.06, within(1e-12));
+    }
+
+    @Test
+    void aRowIsFasterWhenTheMedianMovedBeyondTheNoiseAndEveryRoundAgreed() {
+        assertThat(Ratios.marker(List.of(1.12, 1.10, 1.15, 1.11), 0.05)).isEqualTo(Marker.FASTER);
+    }
+
+    @Test
+    void aRowIsSlowerByTheSameRules() {
+        assertThat(Ratios.marker(List.of(0.80, 0.85, 0.82, 0.79), 0.05)).isEqualTo(Marker.SLOWER);
+    }
+
+    @Test
+    void aMoveWithinTheNoiseIsNotMarked() {
+        assertThat(Ratios.marker(List.of(1.12, 1.10, 1.15, 1.11), 0.20)).isEqualTo(Marker.NONE);
+    }
+
+    @Test
+    void aMoveEqualToTheNoiseIsNotMarked() {
+        assertThat(Ratios.marker(List.of(1.10, 1.10, 1.10, 1.10), 0.10 + 1e-12)).isEqualTo(Marker.NONE);
+    }
+
+    @Test
+    void aMoveUnderTwoPercentIsNotMarkedEvenWithoutNoise() {
+        assertThat(Ratios.marker(List.of(1.015, 1.018, 1.012, 1.019), 0.0)).isEqualTo(Marker.NONE);
+        assertThat(Ratios.marker(List.of(1.021, 1.022, 1.025, 1.03), 0.0)).isEqualTo(Marker.FASTER);
+    }
+
+    @Test
+    void aSlowerMoveIsMeasuredOnTheSameScaleAsAFasterOne() {
+        // 1/0.98 - 1 = 2.04 %: at least 2 %, so marked
+        assertThat(Ratios.marker(List.of(0.98, 0.98, 0.98, 0.98), 0.0)).isEqualTo(Marker.SLOWER);
+    }
+
+    @Test
+    void oneRoundOnTheOtherSideOfOneRemovesTheMarker() {
+        assertThat(Ratios.marker(List.of(1.20, 1.22, 0.99, 1.25), 0.05)).isEqualTo(Marker.NONE);
+        assertThat(Ratios.marker(List.of(0.70, 0.75, 1.00, 0.72), 0.05)).isEqualTo(Marker.NONE);
+    }
+}
