@@ -1,5 +1,7 @@
 package io.pgfast.protocol;
 
+import io.pgfast.protocol.backend.DataRow;
+
 import io.netty.buffer.ByteBuf;
 
 /**
@@ -12,11 +14,13 @@ import io.netty.buffer.ByteBuf;
  * {@code maxMessageSize}, is a {@link ProtocolException}. So a corrupt or hostile length (2 GB)
  * never makes the caller buffer it.
  *
- * <p>For the transport: DataRow and CopyData hold retained slices of {@code in}, so {@code in}'s
- * bytes must not be moved while its refCnt is above 1 (no {@code discardReadBytes}); Netty's
- * ByteToMessageDecoder already copies instead of compacting in that case.
+ * <p>Buffer-lifetime contract: a DataRow returned by {@link #next} is a borrowed view
+ * ({@link DataRow#borrowedView()}) into {@code in}, valid only until the next call of {@code next}
+ * and as long as {@code in}'s bytes stay where they are; the caller consumes it before asking for the
+ * next message. CopyData holds a retained slice of {@code in}, so {@code in}'s bytes must not be moved
+ * while its refCnt is above 1 (no {@code discardReadBytes}).
  *
- * <p>Stateless apart from its limit, so one instance may serve many connections.
+ * <p>One instance per connection (it owns the reusable row view).
  */
 public final class MessageFramer {
 
@@ -24,6 +28,7 @@ public final class MessageFramer {
     public static final int HEADER_LENGTH = 5;
 
     private final int maxMessageSize;
+    private final DataRow borrowedRow = DataRow.borrowedView();
 
     /**
      * @param maxMessageSize the largest length field accepted (the body plus the 4 bytes of the
@@ -78,8 +83,13 @@ public final class MessageFramer {
         if (in.readableBytes() - 1L < length) {
             return null;
         }
-        ByteBuf body = in.slice(start + HEADER_LENGTH, length - 4);
-        BackendMessage message = BackendMessageDecoder.decode(type, body);
+        BackendMessage message;
+        if (type == DataRow.TYPE) {
+            // the hot path: no slice, no allocation, the row indexes into the cumulation itself
+            message = borrowedRow.decodeInto(in, start + HEADER_LENGTH, length - 4);
+        } else {
+            message = BackendMessageDecoder.decode(type, in.slice(start + HEADER_LENGTH, length - 4));
+        }
         in.readerIndex(start + 1 + length);
         return message;
     }

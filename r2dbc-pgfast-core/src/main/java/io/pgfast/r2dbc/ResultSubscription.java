@@ -35,6 +35,7 @@ abstract class ResultSubscription<T> implements Subscription, ResultConsumer {
     private ArrayDeque<T> pending;
     private boolean completeWhenDrained;
     private Throwable errorWhenDrained;
+    private boolean drainingPending;
 
     ResultSubscription(Subscriber<? super T> actual, ResultFeed feed, Predicate<Result.Segment> filter) {
         this.actual = actual;
@@ -45,7 +46,8 @@ abstract class ResultSubscription<T> implements Subscription, ResultConsumer {
     /** Subscribes {@code actual} through this subscription: onSubscribe now, attach on the event loop. */
     final void start() {
         actual.onSubscribe(this);
-        feed.transport.eventLoop().execute(() -> {
+        // usually we are on the event loop already (the Result was just emitted there): no hop
+        onLoop(() -> {
             if (!feed.attach(this)) {
                 terminated = true;
                 actual.onError(new IllegalStateException("this Result was already consumed: a Result can be consumed only once"));
@@ -53,11 +55,19 @@ abstract class ResultSubscription<T> implements Subscription, ResultConsumer {
         });
     }
 
+    private void onLoop(Runnable task) {
+        if (feed.transport.eventLoop().inEventLoop()) {
+            task.run();
+        } else {
+            feed.transport.eventLoop().execute(task);
+        }
+    }
+
     @Override
     public final void request(long n) {
         if (n <= 0) {
             cancel();
-            feed.transport.eventLoop().execute(() -> signalError(new IllegalArgumentException("§3.9: request must be positive, was " + n)));
+            onLoop(() -> signalError(new IllegalArgumentException("§3.9: request must be positive, was " + n)));
             return;
         }
         for (;;) {
@@ -67,7 +77,7 @@ abstract class ResultSubscription<T> implements Subscription, ResultConsumer {
                 break;
             }
         }
-        feed.transport.eventLoop().execute(this::drainPending);
+        onLoop(this::drainPending);
         feed.transport.resumeReading();
     }
 
@@ -75,7 +85,7 @@ abstract class ResultSubscription<T> implements Subscription, ResultConsumer {
     public final void cancel() {
         if (!cancelled) {
             cancelled = true;
-            feed.transport.eventLoop().execute(feed::cancelled);
+            onLoop(feed::cancelled);
             feed.transport.resumeReading();
         }
     }
@@ -147,9 +157,18 @@ abstract class ResultSubscription<T> implements Subscription, ResultConsumer {
     }
 
     private void drainPending() {
-        if (terminated) {
+        if (terminated || drainingPending) {
             return;
         }
+        drainingPending = true;
+        try {
+            drainPendingNow();
+        } finally {
+            drainingPending = false;
+        }
+    }
+
+    private void drainPendingNow() {
         if (errorWhenDrained != null) {
             // also after our own cancel(): a failing mapping function cancels the rows, then reports
             terminated = true;

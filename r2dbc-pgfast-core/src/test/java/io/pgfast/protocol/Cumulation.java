@@ -38,6 +38,10 @@ public final class Cumulation {
     public void drain(MessageFramer framer, List<BackendMessage> messages) {
         BackendMessage message;
         while ((message = framer.next(buffer)) != null) {
+            // a borrowed row is valid only until the next message: keep a copy
+            if (message instanceof io.pgfast.protocol.backend.DataRow && ((io.pgfast.protocol.backend.DataRow) message).isBorrowed()) {
+                message = ((io.pgfast.protocol.backend.DataRow) message).copy();
+            }
             messages.add(message);
         }
     }

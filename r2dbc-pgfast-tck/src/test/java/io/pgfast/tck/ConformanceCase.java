@@ -6,7 +6,7 @@ package io.pgfast.tck;
  */
 record ConformanceCase(String family, String expression, Mapping mapping, int sinceMajor) {
 
-    /** The query pgjdbc and our simple-query path run. */
+    /** The query our simple-query path runs (and pgjdbc, for scalar mappings). */
     String select() {
         return "SELECT " + expression;
     }

@@ -13,14 +13,17 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 import java.nio.ByteBuffer;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.time.ZoneId;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -31,11 +34,12 @@ import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 /**
  * Every row of {@link ConformanceTable}, selected through our driver by simple and by extended query, must
  * give the value pgjdbc gives for the same query on the same server, in the Java type of the row's
- * {@link Mapping}; and where the row reads the default mapping, the column metadata's Java type must admit
- * the value.
+ * {@link Mapping} and as a String (the server's text); where the row reads the default mapping, the column
+ * metadata's Java type must admit the value.
  *
- * <p>Both sessions use the time zone Asia/Kolkata: +05:30 today and, before 1854, local mean time
- * +05:53:28, so timestamptz text carries half-hour and seconds offsets.
+ * <p>Both drivers' sessions use the time zone Asia/Kolkata: +05:30 today and, before 1854, local mean time
+ * +05:53:28, so timestamptz text carries half-hour and seconds offsets. A second pgjdbc session at UTC gives
+ * the reference text of a binary timestamptz read as String (see {@link Mapping#ZONED_AS_STRING}).
  */
 @RequiresPostgres
 @Tag("conformance")
@@ -45,17 +49,24 @@ class TypeConformanceTest {
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
     private static final int SHOWN_CHARACTERS = 120;
 
+    private static final Map<Mapping.Session, java.sql.Connection> PGJDBC = new EnumMap<>(Mapping.Session.class);
     private static Connection ours;
-    private static java.sql.Connection pgjdbc;
 
     @BeforeAll
     static void connect() throws SQLException {
         TestDatabase db = TestDatabase.get();
+        db.jdbcOperations().batchUpdate(ConformanceTable.SETUP.toArray(new String[0]));
         ours = Mono.from(new PgfastConnectionFactory(db.configuration().timeZone(SESSION_ZONE).build()).create()).block(TIMEOUT);
-        pgjdbc = db.newJdbcConnection();
-        try (Statement st = pgjdbc.createStatement()) {
-            st.execute("SET TimeZone = '" + SESSION_ZONE.getId() + "'");
+        PGJDBC.put(Mapping.Session.LOCAL, session(db, SESSION_ZONE.getId()));
+        PGJDBC.put(Mapping.Session.UTC, session(db, "UTC"));
+    }
+
+    private static java.sql.Connection session(TestDatabase db, String timeZone) throws SQLException {
+        java.sql.Connection c = db.newJdbcConnection();
+        try (Statement st = c.createStatement()) {
+            st.execute("SET TimeZone = '" + timeZone + "'");
         }
+        return c;
     }
 
     @AfterAll
@@ -63,9 +74,10 @@ class TypeConformanceTest {
         if (ours != null) {
             Mono.from(ours.close()).block(TIMEOUT);
         }
-        if (pgjdbc != null) {
-            pgjdbc.close();
+        for (java.sql.Connection c : PGJDBC.values()) {
+            c.close();
         }
+        PGJDBC.clear();
     }
 
     @TestFactory
@@ -78,15 +90,16 @@ class TypeConformanceTest {
                 .map(f -> dynamicContainer(f.getKey(), f.getValue().stream().flatMap(TypeConformanceTest::tests)));
     }
 
+    /** Per protocol, the value in the case's mapping and as a String. */
     private static Stream<DynamicTest> tests(ConformanceCase c) {
-        ReferenceValue reference = new ReferenceValue(c);
-        return Stream.of(Protocol.values())
-                .map(p -> dynamicTest(c.expression() + " [" + p.label() + "]", () -> check(c, p, reference.get())));
+        ReferenceValues references = new ReferenceValues(c);
+        return Stream.of(Protocol.values()).flatMap(p -> Stream.of(c.mapping(), c.mapping().stringView())
+                .map(m -> dynamicTest(c.expression() + " [" + p.label() + "] as " + m.name(),
+                        () -> check(c, p, m, references.get(m, m.session(p))))));
     }
 
-    private static void check(ConformanceCase c, Protocol protocol, Object theirs) {
-        Read read = read(c, protocol);
-        Mapping mapping = c.mapping();
+    private static void check(ConformanceCase c, Protocol protocol, Mapping mapping, Object theirs) {
+        Read read = read(c, protocol, mapping);
         String context = c.expression() + " by " + protocol.label() + " as " + mapping.name();
         if (theirs == null) {
             assertThat(read.value).as(context + ": pgjdbc reads NULL").isNull();
@@ -102,8 +115,8 @@ class TypeConformanceTest {
         }
     }
 
-    private static Read read(ConformanceCase c, Protocol protocol) {
-        Class<?> requested = c.mapping().requested();
+    private static Read read(ConformanceCase c, Protocol protocol, Mapping mapping) {
+        Class<?> requested = mapping.requested();
         List<Read> rows = Flux.from(protocol.statement(ours, c).execute())
                 .concatMap(result -> result.map((row, metadata) ->
                         new Read(row.get(0, requested), metadata.getColumnMetadata(0).getJavaType())))
@@ -122,6 +135,8 @@ class TypeConformanceTest {
                 hex.append(String.format("%02x", b.get()));
             }
             text = hex.toString();
+        } else if (value instanceof Object[]) {
+            text = Arrays.deepToString((Object[]) value);
         } else if (value instanceof String) {
             text = '"' + (String) value + '"';
         } else {
@@ -144,25 +159,23 @@ class TypeConformanceTest {
         }
     }
 
-    /** pgjdbc's value of a case, read once for both protocols. */
-    private static final class ReferenceValue {
+    /** pgjdbc's values of a case, each mapping and session read once for both protocols. */
+    private static final class ReferenceValues {
         private final ConformanceCase c;
-        private boolean read;
-        private Object value;
+        private final Map<String, Optional<Object>> values = new HashMap<>();
 
-        ReferenceValue(ConformanceCase c) {
+        ReferenceValues(ConformanceCase c) {
             this.c = c;
         }
 
-        Object get() throws SQLException {
-            if (!read) {
-                try (Statement st = pgjdbc.createStatement(); ResultSet rs = st.executeQuery(c.select())) {
-                    assertThat(rs.next()).as("pgjdbc returns a row for " + c.select()).isTrue();
-                    value = c.mapping().reference(rs);
-                }
-                read = true;
+        Object get(Mapping mapping, Mapping.Session session) throws SQLException {
+            String key = mapping.name() + "@" + session;
+            Optional<Object> value = values.get(key);
+            if (value == null) {
+                value = Optional.ofNullable(mapping.reference(PGJDBC.get(session), c.expression()));
+                values.put(key, value);
             }
-            return value;
+            return value.orElse(null);
         }
     }
 }

@@ -5,6 +5,8 @@ import io.pgfast.codec.CodecException;
 import io.pgfast.codec.io.Utf8Strings;
 
 import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
 
 /**
  * The text form of float4 and float8 as the server prints it with the default extra_float_digits
@@ -13,9 +15,10 @@ import java.math.BigDecimal;
  * float4), else as {@code 1.5e+30} with a signed exponent of at least two digits; {@code NaN},
  * {@code Infinity}, {@code -Infinity}, {@code -0}.
  *
- * <p>Limit: the shortest digits come from {@link Double#toString}, which on JDK 17 is not always
- * the shortest representation (JDK-4511638, fixed in 19); the rare difference is in the last digit
- * of the rendered text, never in a decoded number.
+ * <p>The digits are found by rounding the exact binary value to 1, 2, … significant digits until
+ * the result reads back to the same float/double (the closest shortest decimal, as the server's
+ * Ryu-based output gives), not by {@link Double#toString}, which on JDK 17 is not always the
+ * shortest (JDK-4511638, fixed in 19).
  */
 final class FloatText {
 
@@ -32,8 +35,7 @@ final class FloatText {
         if (value == 0) {
             return 1 / value < 0 ? "-0" : "0";
         }
-        String shortest = precision <= 6 ? Float.toString((float) value) : Double.toString(value);
-        BigDecimal decimal = new BigDecimal(shortest).stripTrailingZeros();
+        BigDecimal decimal = shortest(value, precision <= 6).stripTrailingZeros();
         String digits = decimal.unscaledValue().abs().toString();
         int exponent = digits.length() - decimal.scale() - 1;
         StringBuilder out = new StringBuilder(digits.length() + 8);
@@ -72,6 +74,19 @@ final class FloatText {
      * Parses float text. Only the server's syntax is accepted (digits, sign, point, exponent and the
      * three words): the JDK's parser alone would also take blanks, hex floats and a 'd' suffix.
      */
+    /** The closest decimal with the fewest significant digits that reads back to {@code value}. */
+    private static BigDecimal shortest(double value, boolean single) {
+        BigDecimal exact = single ? new BigDecimal((float) value) : new BigDecimal(value);
+        int max = single ? 9 : 17;
+        for (int p = 1; p < max; p++) {
+            BigDecimal candidate = exact.round(new MathContext(p, RoundingMode.HALF_EVEN));
+            if (single ? candidate.floatValue() == (float) value : candidate.doubleValue() == value) {
+                return candidate;
+            }
+        }
+        return exact.round(new MathContext(max, RoundingMode.HALF_EVEN));
+    }
+
     static double parse(ByteBuf buf, int index, int length, String type) {
         String text = Utf8Strings.read(buf, index, length);
         if (!"NaN".equals(text) && !"Infinity".equals(text) && !"-Infinity".equals(text)) {

@@ -13,7 +13,8 @@ import java.util.Objects;
  * DataRow (B): Byte1('D'), Int32 length, Int16 column count, then per column Int32 value length
  * (-1 for NULL) and that many bytes. One row of a result.
  *
- * <p>No object is made per column: the row is one retained slice of the message's bytes plus an
+ * <p>No object is made per column: the row is one retained buffer holding the message's bytes (the
+ * receive cumulation itself on the hot path, no slice) plus an
  * {@code int[]} of the offset and length of every value, computed and checked against the body's
  * length when the message is decoded. Column {@code i}'s value is the {@link #length(int)} bytes of
  * {@link #buffer()} starting at the absolute index {@link #offset(int)}.
@@ -28,13 +29,35 @@ public final class DataRow implements BackendMessage, ReferenceCounted {
     /** The length of a NULL value. */
     public static final int NULL = -1;
 
-    private final ByteBuf buffer;
+    private ByteBuf buffer;
     /** offset of column i at [2i], its length (or -1) at [2i + 1]; offsets are indices into buffer. */
-    private final int[] columns;
+    private int[] columns;
+    private int count;
+    /** A view owned by a MessageFramer, re-pointed at each DataRow: see {@link #borrowedView()}. */
+    private final boolean borrowed;
 
-    private DataRow(ByteBuf buffer, int[] columns) {
+    private DataRow(ByteBuf buffer, int[] columns, boolean borrowed) {
         this.buffer = buffer;
         this.columns = columns;
+        this.count = columns.length >> 1;
+        this.borrowed = borrowed;
+    }
+
+    /**
+     * A reusable, non-owning row for the receive hot path ({@code MessageFramer}): each
+     * {@link #decodeInto} re-points it at the next DataRow of the cumulation, so no object, no array and
+     * no reference-count update is spent per row.
+     *
+     * <p>Lifetime contract: a borrowed row is valid only until the framer decodes the next message
+     * (the transport hands it to exactly one consumer, synchronously, before that). Its
+     * {@link #release()} does nothing and {@link #retain()} is refused: copy what must outlive it.
+     */
+    public static DataRow borrowedView() {
+        return new DataRow(null, new int[32], true);
+    }
+
+    public boolean isBorrowed() {
+        return borrowed;
     }
 
     /**
@@ -42,23 +65,58 @@ public final class DataRow implements BackendMessage, ReferenceCounted {
      * retained when the body is malformed.
      */
     public static DataRow decode(ByteBuf body) {
-        int count = WireFormat.readCount16(body, "DataRow", "column count");
         int start = body.readerIndex();
-        int end = body.writerIndex();
+        DataRow row = decodeInPlace(body, start, body.readableBytes());
+        body.readerIndex(start + body.readableBytes());
+        return row;
+    }
+
+    /**
+     * The hot path of {@code MessageFramer}: decodes the DataRow body at {@code [bodyStart, bodyStart +
+     * bodyLength)} of {@code buffer} in place — no slice is made, the row's offsets are absolute indices
+     * into {@code buffer} — and retains {@code buffer} once for the row. Nothing is retained when the body
+     * is malformed. {@code buffer}'s indices are not changed.
+     */
+    public static DataRow decodeInPlace(ByteBuf buffer, int bodyStart, int bodyLength) {
+        DataRow row = new DataRow(null, new int[0], false);
+        row.decodeInto(buffer, bodyStart, bodyLength);
+        buffer.retain();
+        return row;
+    }
+
+    /**
+     * Decodes the DataRow body at {@code [bodyStart, bodyStart + bodyLength)} of {@code buffer} into this
+     * row, in place: offsets become absolute indices into {@code buffer}, nothing is copied or retained.
+     * Used on a {@link #borrowedView()} by the framer, and by {@link #decodeInPlace}.
+     *
+     * @throws ProtocolException when the body is malformed (the row is then unusable)
+     */
+    public DataRow decodeInto(ByteBuf buffer, int bodyStart, int bodyLength) {
+        int end = bodyStart + bodyLength;
+        if (bodyLength < 2) {
+            throw new ProtocolException("DataRow: truncated, column count missing");
+        }
+        int count = buffer.getUnsignedShort(bodyStart);
+        int position = bodyStart + 2;
         // Each column takes at least its 4-byte length: refuse an absurd count before allocating.
-        if ((long) count * 4 > end - start) {
-            throw new ProtocolException("DataRow: " + count + " columns cannot fit in the " + (end - start)
+        if ((long) count * 4 > end - position) {
+            throw new ProtocolException("DataRow: " + count + " columns cannot fit in the " + (end - position)
                 + " bytes left in the message");
         }
-        int[] columns = new int[count * 2];
-        int position = start;
+        int[] columns = this.columns;
+        if (columns.length < count * 2) {
+            columns = new int[count * 2];
+            this.columns = columns;
+        }
+        this.buffer = null;
+        this.count = 0;
         for (int i = 0; i < count; i++) {
             if (end - position < 4) {
                 throw new ProtocolException("DataRow: truncated, column " + i + " of " + count + " has no length field");
             }
-            int length = body.getInt(position);
+            int length = buffer.getInt(position);
             position += 4;
-            columns[2 * i] = position - start;
+            columns[2 * i] = position;
             columns[2 * i + 1] = length;
             if (length == NULL) {
                 continue;
@@ -75,9 +133,9 @@ public final class DataRow implements BackendMessage, ReferenceCounted {
         if (position != end) {
             throw new ProtocolException("DataRow: " + (end - position) + " unexpected trailing bytes after " + count + " columns");
         }
-        ByteBuf slice = body.retainedSlice(start, end - start);
-        body.readerIndex(end);
-        return new DataRow(slice, columns);
+        this.buffer = buffer;
+        this.count = count;
+        return this;
     }
 
     /**
@@ -101,22 +159,35 @@ public final class DataRow implements BackendMessage, ReferenceCounted {
                 buffer.writeBytes(value);
             }
         }
-        return new DataRow(buffer, columns);
+        return new DataRow(buffer, columns, false);
+    }
+
+    /** An owned copy of this row (its values copied into a new heap buffer), e.g. to keep a borrowed row. */
+    public DataRow copy() {
+        byte[][] values = new byte[count][];
+        for (int i = 0; i < count; i++) {
+            int length = columns[2 * i + 1];
+            if (length != NULL) {
+                values[i] = new byte[length];
+                buffer.getBytes(columns[2 * i], values[i]);
+            }
+        }
+        return of(values);
     }
 
     public int columnCount() {
-        return columns.length >> 1;
+        return count;
     }
 
     /** The absolute index in {@link #buffer()} where column {@code i}'s value starts. */
     public int offset(int i) {
-        Objects.checkIndex(i, columns.length >> 1);
+        Objects.checkIndex(i, count);
         return columns[i << 1];
     }
 
     /** The length of column {@code i}'s value in bytes, or {@link #NULL} (-1) for SQL NULL. */
     public int length(int i) {
-        Objects.checkIndex(i, columns.length >> 1);
+        Objects.checkIndex(i, count);
         return columns[(i << 1) + 1];
     }
 
@@ -146,48 +217,55 @@ public final class DataRow implements BackendMessage, ReferenceCounted {
 
     @Override
     public int refCnt() {
-        return buffer.refCnt();
+        return borrowed ? 1 : buffer.refCnt();
     }
 
     @Override
     public DataRow retain() {
-        buffer.retain();
-        return this;
+        return retain(1);
     }
 
     @Override
     public DataRow retain(int increment) {
+        if (borrowed) {
+            throw new IllegalStateException("a borrowed DataRow is valid only until the next message: copy its values instead of retaining it");
+        }
         buffer.retain(increment);
         return this;
     }
 
     @Override
     public DataRow touch() {
-        buffer.touch();
+        if (!borrowed) {
+            buffer.touch();
+        }
         return this;
     }
 
     @Override
     public DataRow touch(Object hint) {
-        buffer.touch(hint);
+        if (!borrowed) {
+            buffer.touch(hint);
+        }
         return this;
     }
 
+    /** Releases the owned buffer; a borrowed view owns nothing and returns false. */
     @Override
     public boolean release() {
-        return buffer.release();
+        return !borrowed && buffer.release();
     }
 
     @Override
     public boolean release(int decrement) {
-        return buffer.release(decrement);
+        return !borrowed && buffer.release(decrement);
     }
 
     /** Shows the column lengths, never the values. */
     @Override
     public String toString() {
         StringBuilder text = new StringBuilder("DataRow[");
-        for (int i = 1; i < columns.length; i += 2) {
+        for (int i = 1; i < count * 2; i += 2) {
             if (i > 1) {
                 text.append(", ");
             }
