@@ -29,6 +29,7 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Reads follow demand: big results with slow consumers, fetchSize windows, errors in the middle of a stream. */
 @RequiresPostgres
@@ -246,5 +247,27 @@ class BackpressureTest {
                 })
                 .collectList().block(Db.TIMEOUT);
         assertThat(all).isEqualTo(range(1, 20000));
+    }
+
+    @Test
+    void aSingleLargeValueStreamsThrough() {
+        List<Integer> lengths = Flux.from(c.createStatement("SELECT repeat('y', $1::int)").bind(0, 20_000_000).execute())
+                .concatMap(r -> r.map((row, md) -> row.get(0, String.class).length()))
+                .collectList().block(Db.TIMEOUT);
+        assertThat(lengths).containsExactly(20_000_000);
+    }
+
+    @Test
+    void aMessageBeyondMaxMessageSizeIsAClearError() {
+        Connection small = Db.connect(Db.config().maxMessageSize(1 << 20).build());
+        try {
+            assertThatThrownBy(() -> Db.one(small, "SELECT repeat('z', 2000000)", String.class))
+                    .isInstanceOf(R2dbcException.class)
+                    .hasMessageContaining("1048576");
+            // the limit guards the framing itself: the connection is closed, not left half-read
+            assertThat(Mono.from(small.validate(io.r2dbc.spi.ValidationDepth.REMOTE)).block(Db.TIMEOUT)).isFalse();
+        } finally {
+            Db.close(small);
+        }
     }
 }

@@ -290,4 +290,53 @@ class PreparedStatementTest {
         assertThat(prepared()).isEmpty();
         assertThat(Db.one(c.createStatement("SELECT $1::int").bind(0, 9), Integer.class)).isEqualTo(9);
     }
+
+    private void concurrentDistinctStatements(int cacheSize) {
+        c = Db.connect(Db.config().preparedStatementCacheQueries(cacheSize).build());
+        List<String> answers = Flux.range(0, 400)
+                .flatMap(i -> {
+                    int k = i % 20;
+                    Statement s = c.createStatement("SELECT $1::int + " + k + ", '" + k + "'");
+                    if (i % 7 == 0) {
+                        s.bind(0, i).add().bind(0, i + 1);
+                    } else {
+                        s.bind(0, i);
+                    }
+                    return Flux.from(s.execute())
+                            .concatMap(r -> r.map((row, md) -> row.get(0, Integer.class) + "/" + row.get(1, String.class)))
+                            .collectList().map(v -> i + "=" + v);
+                }, 400)
+                .collectList().block(Db.TIMEOUT);
+        assertThat(answers).hasSize(400);
+        for (String a : answers) {
+            int i = Integer.parseInt(a.substring(0, a.indexOf('=')));
+            int k = i % 20;
+            String expected = i % 7 == 0 ? "[" + (i + k) + "/" + k + ", " + (i + 1 + k) + "/" + k + "]" : "[" + (i + k) + "/" + k + "]";
+            assertThat(a).isEqualTo(i + "=" + expected);
+        }
+        if (cacheSize > 0) {
+            // the evicted statements are closed with the next extended-protocol statement (a cached one: it evicts nothing)
+            List<String> cached = prepared();
+            String last = cached.get(cached.size() - 1);
+            assertThat(Db.column(c.createStatement(last).bind(0, 1), Integer.class)).hasSize(1);
+            assertThat(prepared()).hasSizeLessThanOrEqualTo(cacheSize);
+        } else {
+            assertThat(prepared()).isEmpty();
+        }
+    }
+
+    @Test
+    void concurrentDistinctStatementsWithASmallCache() {
+        concurrentDistinctStatements(4);
+    }
+
+    @Test
+    void concurrentDistinctStatementsWithoutACache() {
+        concurrentDistinctStatements(0);
+    }
+
+    @Test
+    void concurrentDistinctStatementsWithTheDefaultCache() {
+        concurrentDistinctStatements(256);
+    }
 }

@@ -428,4 +428,23 @@ class ResultTest {
             assertThat(values.get(i)).isEqualTo(200 - i);
         }
     }
+
+    @ParameterizedTest(name = "bound={0}")
+    @ValueSource(booleans = {false, true})
+    void aRowKeptFromAnEarlierCallIsInvalidWhileTheNextRowIsMapped(boolean bound) {
+        AtomicReference<Row> previous = new AtomicReference<>();
+        List<String> seen = Flux.from(select("id", bound).execute())
+                .concatMap(r -> r.map((row, md) -> {
+                    Row before = previous.getAndSet(row);
+                    String earlier;
+                    try {
+                        earlier = before == null ? "none" : "read " + before.get(0, Integer.class);
+                    } catch (IllegalStateException e) {
+                        earlier = "refused";
+                    }
+                    return row.get(0, Integer.class) + ":" + earlier;
+                }))
+                .collectList().block(Db.TIMEOUT);
+        assertThat(seen).containsExactly("1:none", "2:refused", "3:refused", "4:refused");
+    }
 }
