@@ -77,6 +77,8 @@ final class ExtendedQueryFlow extends QueryFlow {
     private R2dbcException heldError;
     private boolean retried;
     private boolean portalClosed;
+    private long rowsInEarlierWindows;
+    private long rowsInWindow;
 
     ExtendedQueryFlow(Transport transport, CodecRegistry codecs, String sql, List<Binding> bindings, int fetchSize,
                       PreparedStatementCache cache, Subscriber<? super Result> results) {
@@ -211,6 +213,9 @@ final class ExtendedQueryFlow extends QueryFlow {
                 row.release();
                 throw new ProtocolException("DataRow outside of a portal's result");
             }
+            if (fetching) {
+                rowsInWindow++;
+            }
             current.row(row);
             return false;
         }
@@ -287,7 +292,8 @@ final class ExtendedQueryFlow extends QueryFlow {
             openResult(null);
         } else if (message instanceof CommandComplete) {
             long rows = ((CommandComplete) message).rows();
-            closeResult(rows >= 0 ? rows : null);
+            // with a row limit each Execute reports only its own rows: add the earlier windows'
+            closeResult(rows >= 0 ? rows + rowsInEarlierWindows : null);
             if (fetching && !writeComplete) {
                 writeMore(Sync.INSTANCE::encode);
                 writeComplete = true;
@@ -308,6 +314,8 @@ final class ExtendedQueryFlow extends QueryFlow {
         if (!fetching || writeComplete) {
             throw new ProtocolException("PortalSuspended although no row limit was given");
         }
+        rowsInEarlierWindows += rowsInWindow;
+        rowsInWindow = 0;
         if (current != null && !current.isCancelledByConsumer()) {
             writeMore(out -> {
                 new Execute("", fetchSize).encode(out);
@@ -351,7 +359,7 @@ final class ExtendedQueryFlow extends QueryFlow {
                     cache.remove(k);
                 }
             }
-            if (!retried && !anyResultOpened() && bindings.size() == 1) {
+            if (!retried && !anyResultOpened()) {
                 heldError = e;
                 syncAfterErrorIfFetching();
                 return;
@@ -373,33 +381,50 @@ final class ExtendedQueryFlow extends QueryFlow {
         if (phase == Phase.PREPARING) {
             if (prepareFailed) {
                 writeComplete = true;
-                completeResults();
+                readyForQuery();
                 return true;
             }
             phase = Phase.EXECUTING;
             preparing.clear();
             preparingEntries.clear();
             described = 0;
-            writeMore(this::writeBinds);
+            try {
+                writeMore(this::writeBinds);
+            } catch (RuntimeException e) {
+                // a value that cannot be encoded: nothing was written, the server is idle; only this
+                // statement fails
+                writeComplete = true;
+                failResult(new PgfastClientException("cannot encode a parameter: " + e.getMessage(), e));
+                readyForQuery();
+                return true;
+            }
             return false;
         }
         if (heldError != null) {
             R2dbcException e = heldError;
             heldError = null;
             if (ready.status() == TransactionStatus.IDLE && transport.isLastWritten(this)) {
+                // nothing of it ran: prepare every statement of the batch again, then bind as before
                 retried = true;
                 nextBinding = 0;
-                PreparedStatementCache.Entry entry = cache.newEntry();
-                preparing.add(keys[0]);
-                preparingEntries.add(entry);
-                entries[0] = entry;
+                for (int i = 0; i < keys.length; i++) {
+                    int already = preparing.indexOf(keys[i]);
+                    if (already >= 0) {
+                        entries[i] = preparingEntries.get(already);
+                    } else {
+                        PreparedStatementCache.Entry entry = cache.newEntry();
+                        preparing.add(keys[i]);
+                        preparingEntries.add(entry);
+                        entries[i] = entry;
+                    }
+                }
                 phase = Phase.PREPARING;
                 writeMore(this::writePrepare);
                 return false;
             }
             failResult(e);
         }
-        completeResults();
+        readyForQuery();
         return true;
     }
 }

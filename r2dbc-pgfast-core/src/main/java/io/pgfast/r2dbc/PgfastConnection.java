@@ -94,14 +94,20 @@ public final class PgfastConnection implements Connection, Lifecycle {
     Flux<Result> executeSimple(String sql) {
         return Flux.from(s -> {
             beginImplicitly();
-            new SimpleQueryFlow(transport, codecs, sql, s).start();
+            SimpleQueryFlow flow = new SimpleQueryFlow(transport, codecs, sql, s);
+            if (!SqlScanner.hasSeveralStatements(sql)) {
+                flow.expectResults(1);
+            }
+            flow.start();
         });
     }
 
     Flux<Result> executeExtended(String sql, List<Binding> bindings, int fetchSize) {
         return Flux.from(s -> {
             beginImplicitly();
-            new ExtendedQueryFlow(transport, codecs, sql, bindings, fetchSize, cache, s).start();
+            ExtendedQueryFlow flow = new ExtendedQueryFlow(transport, codecs, sql, bindings, fetchSize, cache, s);
+            flow.expectResults(bindings.size());
+            flow.start();
         });
     }
 

@@ -36,6 +36,12 @@ abstract class QueryFlow extends Conversation implements ResultFeed.CancelHandle
     ResultFeed current;
     private boolean cancelSent;
     private boolean anyResult;
+    private java.util.List<NoticeResponse> earlyNotices;
+    private int expectedResults = -1;
+    private int emitted;
+    private ResultFeed deferredEnd;
+    private Long deferredRows;
+    private R2dbcException deferredError;
 
     QueryFlow(Transport transport, CodecRegistry codecs, String sql, Subscriber<? super Result> results) {
         this.transport = transport;
@@ -76,7 +82,19 @@ abstract class QueryFlow extends Conversation implements ResultFeed.CancelHandle
         if (!resultsCancelled) {
             resultsCancelled = true;
             cancelBeforeWrite();
+            transport.eventLoop().execute(this::onResultsCancelled);
             transport.resumeReading();
+        }
+    }
+
+    /**
+     * The Results subscriber gave up before any Result reached it (e.g. a timeout on a long statement):
+     * stop the server's work too, when that is safe. Once a Result was handed out, the cancel only means
+     * "no further Results" (Mono.from(execute()) cancels right after the first) and the work goes on.
+     */
+    private void onResultsCancelled() {
+        if (!anyResult && !resultsDone && !cancelSent && transport.isLastWritten(this) && cancelServerWork()) {
+            cancelSent = true;
         }
     }
 
@@ -91,13 +109,34 @@ abstract class QueryFlow extends Conversation implements ResultFeed.CancelHandle
         ResultFeed feed = new ResultFeed(transport, metadata, this);
         current = feed;
         anyResult = true;
+        if (earlyNotices != null) {
+            // notices sent before the statement's first result message belong to that result
+            for (NoticeResponse n : earlyNotices) {
+                feed.notice(n);
+            }
+            earlyNotices = null;
+        }
         if (resultsCancelled || resultsDone) {
             feed.attach(DiscardConsumer.INSTANCE);
         } else {
             resultDemand.decrementAndGet();
             results.onNext(new PgfastResult(feed));
+            if (++emitted == expectedResults) {
+                // nothing more can come: let collectList()-style subscribers go on to the rows
+                completeResults();
+            }
         }
         return feed;
+    }
+
+    /**
+     * How many Results this conversation gives when that is known in advance (one per binding, one for
+     * a single SQL statement), else -1. The Results publisher then completes as soon as the last one is
+     * handed out, instead of at ReadyForQuery, which would wait for the rows to be read: collecting the
+     * Results before reading them must not hang.
+     */
+    void expectResults(int count) {
+        this.expectedResults = count;
     }
 
     final boolean anyResultOpened() {
@@ -108,7 +147,12 @@ abstract class QueryFlow extends Conversation implements ResultFeed.CancelHandle
         if (current == null) {
             openResult(null);
         }
-        current.complete(rowsUpdated);
+        if (isLastExpected()) {
+            deferredEnd = current;
+            deferredRows = rowsUpdated;
+        } else {
+            current.complete(rowsUpdated);
+        }
         current = null;
     }
 
@@ -116,8 +160,36 @@ abstract class QueryFlow extends Conversation implements ResultFeed.CancelHandle
         if (current == null) {
             openResult(null);
         }
-        current.error(error);
+        if (isLastExpected()) {
+            deferredEnd = current;
+            deferredError = error;
+        } else {
+            current.error(error);
+        }
         current = null;
+    }
+
+    /**
+     * The last Result of a conversation whose Results publisher completed early ends only at ReadyForQuery,
+     * so that whoever continues after it sees the session state (transaction status) that ReadyForQuery
+     * reports; CommandComplete and ReadyForQuery arrive together, so this costs nothing.
+     */
+    private boolean isLastExpected() {
+        return expectedResults > 0 && emitted == expectedResults;
+    }
+
+    /** ReadyForQuery ends the conversation: the deferred last Result, then the Results publisher. */
+    final void readyForQuery() {
+        ResultFeed feed = deferredEnd;
+        if (feed != null) {
+            deferredEnd = null;
+            if (deferredError != null) {
+                feed.error(deferredError);
+            } else {
+                feed.complete(deferredRows);
+            }
+        }
+        completeResults();
     }
 
     final R2dbcException toException(ErrorResponse error) {
@@ -127,9 +199,11 @@ abstract class QueryFlow extends Conversation implements ResultFeed.CancelHandle
     /** An ErrorResponse: swallowed when it is the 57014 our own CancelRequest caused. */
     final void onError(ErrorResponse error) {
         R2dbcException e = toException(error);
-        if (cancelSent && "57014".equals(error.code()) && current != null) {
-            current.complete(null);
-            current = null;
+        if (cancelSent && "57014".equals(error.code())) {
+            // the statement we cancelled ourselves: its Result (if any) just ends
+            if (current != null) {
+                closeResult(null);
+            }
             return;
         }
         failResult(e);
@@ -139,11 +213,25 @@ abstract class QueryFlow extends Conversation implements ResultFeed.CancelHandle
         if (current != null) {
             current.notice(notice);
         } else {
-            ResultSubscription.NOTICES.info("{}: {} ({})", notice.severity(), notice.message(), notice.code());
+            if (earlyNotices == null) {
+                earlyNotices = new java.util.ArrayList<>(2);
+            }
+            earlyNotices.add(notice);
+        }
+    }
+
+    /** Notices after the last result, before ReadyForQuery, have no Result to go to: they are logged. */
+    final void logLateNotices() {
+        if (earlyNotices != null) {
+            for (NoticeResponse n : earlyNotices) {
+                ResultSubscription.NOTICES.info("{}: {} ({})", n.severity(), n.message(), n.code());
+            }
+            earlyNotices = null;
         }
     }
 
     final void completeResults() {
+        logLateNotices();
         if (!resultsDone) {
             resultsDone = true;
             if (!resultsCancelled) {
@@ -181,6 +269,11 @@ abstract class QueryFlow extends Conversation implements ResultFeed.CancelHandle
         if (current != null) {
             current.error(e);
             current = null;
+        }
+        if (deferredEnd != null) {
+            // e.g. FATAL 57P01 then the close: the server's own error is the better answer
+            deferredEnd.error(deferredError != null ? deferredError : e);
+            deferredEnd = null;
         }
         failResults(e);
     }

@@ -74,7 +74,7 @@ final class SimpleQueryFlow extends QueryFlow {
         } else if (message instanceof NoticeResponse) {
             onNotice((NoticeResponse) message);
         } else if (message instanceof ReadyForQuery) {
-            completeResults();
+            readyForQuery();
             return true;
         } else if (message instanceof CopyInResponse) {
             // COPY FROM STDIN needs a data source: refuse it, the server answers with an ErrorResponse

@@ -15,11 +15,36 @@ final class SqlScanner {
 
     /** The highest {@code $n} in {@code sql}, 0 when there is none. */
     static int parameterCount(String sql) {
+        long r = scan(sql);
+        return (int) (r < 0 ? -1L - r : r);
+    }
+
+    /**
+     * Whether {@code sql} holds more than one statement: a ';' outside literals and comments followed
+     * by anything but white space, comments and more ';'.
+     */
+    static boolean hasSeveralStatements(String sql) {
+        return scan(sql) < 0;
+    }
+
+    /** The highest marker, negated (minus one) when a second statement follows a ';'. */
+    private static long scan(String sql) {
         int max = 0;
+        boolean afterSemicolon = false;
+        boolean several = false;
         int n = sql.length();
         int i = 0;
         while (i < n) {
             char c = sql.charAt(i);
+            boolean comment = (c == '-' && i + 1 < n && sql.charAt(i + 1) == '-') || (c == '/' && i + 1 < n && sql.charAt(i + 1) == '*');
+            if (c == ';') {
+                afterSemicolon = true;
+                i++;
+                continue;
+            }
+            if (afterSemicolon && !comment && !Character.isWhitespace(c)) {
+                several = true;
+            }
             if (c == '\'') {
                 boolean escapes = i > 0 && (sql.charAt(i - 1) == 'E' || sql.charAt(i - 1) == 'e')
                         && (i < 2 || !Character.isLetterOrDigit(sql.charAt(i - 2)) && sql.charAt(i - 2) != '_');
@@ -58,7 +83,7 @@ final class SqlScanner {
                 i++;
             }
         }
-        return max;
+        return several ? -1L - max : max;
     }
 
     private static boolean precededByIdentifier(String sql, int i) {

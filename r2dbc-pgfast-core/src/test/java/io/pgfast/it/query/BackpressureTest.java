@@ -164,8 +164,6 @@ class BackpressureTest {
     }
 
     @Test
-    @org.junit.jupiter.api.Disabled("driver bug: with fetchSize the row count is that of the last Execute window only (\"SELECT 50\" "
-            + "for 250 rows in windows of 100); ExtendedQueryFlow must add up the rows of the earlier windows")
     void theRowCountOfAFetchedResultCountsEveryWindow() {
         assertThat(Db.rowsUpdated(c.createStatement("SELECT g FROM generate_series(1, 250) g").fetchSize(100))).containsExactly(250L);
         List<String> segments = Flux.from(c.createStatement("SELECT g FROM generate_series(1, 25) g").fetchSize(10).execute())

@@ -251,7 +251,6 @@ class ErrorTest {
             + "current == null instead of keeping it for the Result that the next message opens";
 
     @Test
-    @org.junit.jupiter.api.Disabled(NOTICE_BEFORE_RESULT)
     void noticesAreMessageSegments() {
         List<String> segments = Flux.from(c.createStatement("DO $$ BEGIN RAISE NOTICE 'hello %', 1; RAISE WARNING 'careful'; END $$").execute())
                 .concatMap(r -> r.flatMap(ErrorTest::describe))
@@ -260,7 +259,6 @@ class ErrorTest {
     }
 
     @Test
-    @org.junit.jupiter.api.Disabled(NOTICE_BEFORE_RESULT)
     void aNoticeSegmentCarriesItsFields() {
         List<R2dbcException> notices = Flux.from(c.createStatement("DO $$ BEGIN RAISE NOTICE 'n' USING DETAIL = 'd', HINT = 'h'; END $$").execute())
                 .concatMap(r -> r.flatMap(seg -> seg instanceof Result.Message ? Mono.just(((Result.Message) seg).exception()) : Mono.empty()))
@@ -296,7 +294,6 @@ class ErrorTest {
     }
 
     @Test
-    @org.junit.jupiter.api.Disabled(NOTICE_BEFORE_RESULT)
     void aNoticeBeforeAnErrorIsASegmentToo() {
         List<String> segments = Flux.from(c.createStatement("DO $$ BEGIN RAISE NOTICE 'first'; RAISE EXCEPTION 'then boom'; END $$").execute())
                 .concatMap(r -> r.flatMap(ErrorTest::describe)).collectList().block(Db.TIMEOUT);
@@ -315,7 +312,6 @@ class ErrorTest {
     }
 
     @Test
-    @org.junit.jupiter.api.Disabled(NOTICE_BEFORE_RESULT)
     void noticesOfASimpleCallAreMessageSegments() {
         assertThat(callNoisyProcedure(false)).containsExactly("message 00000 p5");
     }

@@ -248,8 +248,6 @@ class PreparedStatementTest {
     }
 
     @Test
-    @org.junit.jupiter.api.Disabled("driver bug: a batch whose first Bind fails with 26000 after DEALLOCATE ALL is not prepared again "
-            + "(ExtendedQueryFlow.onErrorResponse retries only when bindings.size() == 1, although nothing of the batch ran)")
     void deallocateAllBeforeABatchIsRecoveredFrom() {
         c = Db.connect();
         String sql = "SELECT $1::int * 5";

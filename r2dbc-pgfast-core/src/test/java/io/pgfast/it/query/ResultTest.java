@@ -231,8 +231,6 @@ class ResultTest {
     }
 
     @Test
-    @org.junit.jupiter.api.Disabled("driver bug: Flux<Result> of a statement with rows never completes until the Result is consumed "
-            + "(ResultFeed leaves the rows on the socket), so collecting the Results first hangs forever")
     void resultsCollectedBeforeTheirRowsAreConsumedDoNotHang() {
         List<Result> results = Flux.<Result>from(select("id", true).execute())
                 .collectList().block(java.time.Duration.ofSeconds(5));

@@ -250,9 +250,6 @@ class StatementBindingTest {
     }
 
     @Test
-    @org.junit.jupiter.api.Disabled("driver bug: a value whose encoding fails after a cache-miss Parse/Describe kills the connection: "
-            + "ExtendedQueryFlow.onReadyForQuery -> writeMore(writeBinds) rethrows the CodecException into BackendHandler.drain, "
-            + "which calls transport.fail; it should fail this statement only and end the conversation")
     void aValueThatCannotBeEncodedFailsOnlyItsStatementOnFirstExecution() {
         assertStatementFailsAndConnectionSurvives(c.createStatement("SELECT $1::text").bind(0, TOO_LONG));
     }
