@@ -81,6 +81,7 @@ public final class PgfastConnectionConfiguration {
     private final int pipelineLimit;
     private final int maxMessageSize;
     private final boolean autodetectExtensions;
+    private final java.util.List<io.pgfast.codec.Codec> codecs;
 
     private PgfastConnectionConfiguration(Builder b, SslMode sslMode) {
         this.host = b.host;
@@ -112,6 +113,7 @@ public final class PgfastConnectionConfiguration {
         this.pipelineLimit = b.pipelineLimit;
         this.maxMessageSize = b.maxMessageSize;
         this.autodetectExtensions = b.autodetectExtensions;
+        this.codecs = java.util.List.copyOf(b.codecs);
     }
 
     public static Builder builder() {
@@ -150,6 +152,7 @@ public final class PgfastConnectionConfiguration {
         b.pipelineLimit = pipelineLimit;
         b.maxMessageSize = maxMessageSize;
         b.autodetectExtensions = autodetectExtensions;
+        b.codecs.addAll(codecs);
         return b;
     }
 
@@ -293,6 +296,11 @@ public final class PgfastConnectionConfiguration {
         return autodetectExtensions;
     }
 
+    /** Codecs registered in code, on top of the built-ins (and of ServiceLoader ones); they win over both. */
+    public java.util.List<io.pgfast.codec.Codec> codecs() {
+        return codecs;
+    }
+
     @Override
     public String toString() {
         return "PgfastConnectionConfiguration{"
@@ -367,6 +375,7 @@ public final class PgfastConnectionConfiguration {
         private int pipelineLimit = DEFAULT_PIPELINE_LIMIT;
         private int maxMessageSize = DEFAULT_MAX_MESSAGE_SIZE;
         private boolean autodetectExtensions = true;
+        private final java.util.List<io.pgfast.codec.Codec> codecs = new java.util.ArrayList<>();
 
         private Builder() {
         }
@@ -644,6 +653,23 @@ public final class PgfastConnectionConfiguration {
                 throw new IllegalArgumentException("maxMessageSize must be positive, got " + maxMessageSize);
             }
             this.maxMessageSize = maxMessageSize;
+            return this;
+        }
+
+        /**
+         * Registers codecs for your own types (or to replace a built-in mapping), e.g. a Java enum for a
+         * PostgreSQL enum or a JSON library's type. Code-only: not a URL option.
+         */
+        public Builder codecs(io.pgfast.codec.Codec... codecs) {
+            if (codecs == null) {
+                throw new IllegalArgumentException("codecs must not be null");
+            }
+            for (io.pgfast.codec.Codec c : codecs) {
+                if (c == null) {
+                    throw new IllegalArgumentException("codecs must not contain null");
+                }
+                this.codecs.add(c);
+            }
             return this;
         }
 

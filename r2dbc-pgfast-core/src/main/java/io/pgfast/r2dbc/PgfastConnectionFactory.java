@@ -27,9 +27,14 @@ public final class PgfastConnectionFactory implements ConnectionFactory {
             throw new IllegalArgumentException("configuration must not be null");
         }
         this.configuration = configuration;
-        CodecRegistry codecs = configuration.autodetectExtensions()
-                ? CodecRegistry.builder().loadServiceCodecs(PgfastConnectionFactory.class.getClassLoader()).build()
-                : CodecRegistry.builtins();
+        CodecRegistry codecs = CodecRegistry.builtins();
+        if (configuration.autodetectExtensions() || !configuration.codecs().isEmpty()) {
+            CodecRegistry.Builder b = CodecRegistry.builder();
+            if (configuration.autodetectExtensions()) {
+                b.loadServiceCodecs(PgfastConnectionFactory.class.getClassLoader());
+            }
+            codecs = b.register(configuration.codecs().toArray(new io.pgfast.codec.Codec[0])).build();
+        }
         this.bootstrap = new ConnectionBootstrap(configuration, codecs);
     }
 
