@@ -172,4 +172,21 @@ class TlsTest {
             Pg.close(c);
         }
     }
+
+    @Test
+    void directTlsNegotiationOnPostgres17AndLater() {
+        PgfastConnectionConfiguration config = tls(AuthMethod.SCRAM, SslMode.VERIFY_FULL)
+                .sslNegotiation(io.pgfast.r2dbc.SslNegotiation.DIRECT).build();
+        if (Pg.server().majorVersion() >= 17) {
+            PgfastConnection c = Pg.connect(config);
+            try {
+                assertThat(usesTls(c)).isTrue();
+            } finally {
+                Pg.close(c);
+            }
+        } else {
+            // older servers read the TLS ClientHello as a startup packet and close the connection
+            assertThatThrownBy(() -> Pg.connect(config)).isInstanceOf(R2dbcException.class);
+        }
+    }
 }

@@ -138,4 +138,33 @@ class ScriptedServerTest {
                 .isInstanceOf(io.r2dbc.spi.R2dbcNonTransientResourceException.class)
                 .hasMessageContaining("cannot connect");
     }
+
+    @Test
+    void cancellingCreateClosesTheConnection() throws Exception {
+        server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+        CompletableFuture<Long> closedAfter = CompletableFuture.supplyAsync(() -> {
+            try (Socket s = server.accept()) {
+                InputStream in = s.getInputStream();
+                byte[] len = in.readNBytes(4);
+                int n = ((len[0] & 0xFF) << 24) | ((len[1] & 0xFF) << 16) | ((len[2] & 0xFF) << 8) | (len[3] & 0xFF);
+                in.readNBytes(n - 4);
+                long start = System.nanoTime();
+                // answer nothing; wait for the client to give up
+                while (in.read() >= 0) {
+                    Thread.onSpinWait();
+                }
+                return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+            } catch (IOException e) {
+                return -1L;
+            }
+        });
+        PgfastConnectionConfiguration config = PgfastConnectionConfiguration.builder()
+                .host("127.0.0.1").port(server.getLocalPort()).username("u").password("pw")
+                .sslMode(SslMode.DISABLE).connectTimeout(Duration.ofSeconds(30)).build();
+        reactor.core.Disposable pending = Mono.from(new PgfastConnectionFactory(config).create()).subscribe();
+        Thread.sleep(300);
+        pending.dispose();
+        // the server sees the connection closed long before connectTimeout
+        assertThat(closedAfter.get(5, TimeUnit.SECONDS)).isBetween(0L, 4000L);
+    }
 }
