@@ -12,10 +12,11 @@ import io.pgfast.protocol.BackendMessage;
  * Frames backend messages out of the byte stream and hands each to the conversation at the head of the
  * queue, reading from the socket only while that conversation can take what comes next.
  *
- * <p>Backpressure: auto-read is off. Bytes already received stay in the cumulation, undecoded, while the
- * head conversation refuses the next message type ({@link Conversation#canAccept}); a new
- * {@code read()} is requested only once the cumulation has been consumed. Memory is therefore bounded by
- * one socket read plus one message, whatever the size of the result.
+ * <p>Backpressure: auto-read is on while the head conversation takes what comes, and switched off as
+ * soon as it refuses the next message type ({@link Conversation#canAccept}); the bytes already
+ * received then stay in the cumulation, undecoded, until {@link #resume()}. Memory is therefore bounded
+ * by one socket read plus one message, whatever the size of the result. (Toggling auto-read only when
+ * stalled, instead of requesting every read, saves the epoll interest updates per round trip.)
  */
 final class BackendHandler extends ChannelInboundHandlerAdapter {
 
@@ -36,17 +37,7 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void handlerAdded(ChannelHandlerContext ctx) {
         this.ctx = ctx;
-        ctx.channel().config().setAutoRead(false);
-        // one read is always outstanding unless the head conversation has no demand
-        if (ctx.channel().isActive()) {
-            ctx.read();
-        }
-    }
-
-    @Override
-    public void channelActive(ChannelHandlerContext ctx) {
-        ctx.read();
-        ctx.fireChannelActive();
+        ctx.channel().config().setAutoRead(true);
     }
 
     @Override
@@ -64,19 +55,13 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
         drain();
     }
 
-    @Override
-    public void channelReadComplete(ChannelHandlerContext ctx) {
-        if (!stalled && !transport.isFailed()) {
-            ctx.read();
-        }
-    }
-
     /** Called on the event loop when the head conversation may accept more (new demand, a new head). */
     void resume() {
         if (stalled) {
             drain();
-        } else if (cumulation == null && ctx != null && !transport.isFailed()) {
-            ctx.read();
+            if (!stalled && ctx != null && !transport.isFailed()) {
+                ctx.channel().config().setAutoRead(true);
+            }
         }
     }
 
@@ -93,6 +78,7 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
                 byte type = cumulation.getByte(cumulation.readerIndex());
                 if (head != null && !isAsynchronous(type) && !head.canAccept(type)) {
                     stalled = true;
+                    ctx.channel().config().setAutoRead(false);
                     return;
                 }
                 BackendMessage message = framer.next(cumulation);
@@ -107,9 +93,6 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
             } else if (cumulation != null && cumulation.refCnt() == 1) {
                 // only when no DataRow/CopyData slice still points into it
                 cumulation.discardSomeReadBytes();
-            }
-            if (!transport.isFailed()) {
-                ctx.read();
             }
         } catch (RuntimeException e) {
             transport.fail(e);
