@@ -6,6 +6,9 @@ import io.pgfast.error.ErrorDetails;
 import io.pgfast.error.PgExceptionFactory;
 import io.pgfast.protocol.BackendMessage;
 import io.pgfast.protocol.backend.CommandComplete;
+import io.pgfast.protocol.backend.DataRow;
+import io.pgfast.protocol.backend.EmptyQueryResponse;
+import io.pgfast.protocol.backend.RowDescription;
 import io.pgfast.protocol.backend.ErrorResponse;
 import io.pgfast.protocol.backend.NoticeResponse;
 import io.pgfast.protocol.backend.ReadyForQuery;
@@ -60,14 +63,19 @@ final class CommandFlow extends Conversation {
                 sink.success(lastTag);
             }
             return true;
+        } else if (message instanceof RowDescription || message instanceof DataRow || message instanceof EmptyQueryResponse) {
+            // rows of a command nobody reads (SHOW, a validation query) and the empty query: fine
+            ReferenceCountUtil.release(message);
         } else {
             ReferenceCountUtil.release(message);
+            throw new io.pgfast.protocol.ProtocolException("unexpected " + message.getClass().getSimpleName() + " in answer to a simple query");
         }
         return false;
     }
 
     @Override
     protected void onConnectionFailure(Throwable failure) {
-        sink.error(failure);
+        // the server's own error, when it sent one before closing, says more than "connection closed"
+        sink.error(error != null ? error : failure);
     }
 }

@@ -78,6 +78,9 @@ final class ExtendedQueryFlow extends QueryFlow {
     private boolean retried;
     private boolean portalClosed;
     private long rowsInEarlierWindows;
+    /** Parse and Close messages written whose ParseComplete / CloseComplete has not arrived yet. */
+    private int parsesPending;
+    private int closesPending;
     private long rowsInWindow;
 
     ExtendedQueryFlow(Transport transport, CodecRegistry codecs, String sql, List<Binding> bindings, int fetchSize,
@@ -100,6 +103,7 @@ final class ExtendedQueryFlow extends QueryFlow {
     protected void writeTo(ByteBuf out) {
         for (String name : cache.drainEvicted()) {
             new Close('S', name).encode(out);
+            closesPending++;
         }
         if (!cache.enabled()) {
             phase = Phase.EXECUTING;
@@ -136,6 +140,7 @@ final class ExtendedQueryFlow extends QueryFlow {
             PreparedStatementCache.Key key = preparing.get(i);
             String name = preparingEntries.get(i).name;
             new Parse(name, sql, key.oids).encode(out);
+            parsesPending++;
             new Describe('S', name).encode(out);
         }
         Sync.INSTANCE.encode(out);
@@ -157,6 +162,7 @@ final class ExtendedQueryFlow extends QueryFlow {
             if (parsed == null || !Arrays.equals(parsed, b.oids())) {
                 parsed = b.oids();
                 new Parse("", sql, parsed).encode(out);
+                parsesPending++;
             }
             Bind.encode(out, "", "", b, ALL_TEXT);
             new Describe('P', "").encode(out);
@@ -190,7 +196,8 @@ final class ExtendedQueryFlow extends QueryFlow {
     protected boolean canAccept(byte type) {
         switch (type) {
             case 'D':
-                return current != null && current.acceptsRow();
+                // without an open result the row is a protocol violation: take it, so onMessage can say so
+                return current == null || current.acceptsRow();
             case '2':
                 return !cache.enabled() || canOpenResult();
             case 'T':
@@ -209,10 +216,7 @@ final class ExtendedQueryFlow extends QueryFlow {
     protected boolean onMessage(BackendMessage message) {
         if (message instanceof DataRow) {
             DataRow row = (DataRow) message;
-            if (current == null) {
-                row.release();
-                throw new ProtocolException("DataRow outside of a portal's result");
-            }
+            checkRow(row);
             if (fetching) {
                 rowsInWindow++;
             }
@@ -230,7 +234,16 @@ final class ExtendedQueryFlow extends QueryFlow {
             onNotice((NoticeResponse) message);
             return false;
         }
-        if (message instanceof CloseComplete || message instanceof ParseComplete) {
+        if (message instanceof ParseComplete) {
+            if (--parsesPending < 0) {
+                throw new ProtocolException("ParseComplete without a Parse");
+            }
+            return false;
+        }
+        if (message instanceof CloseComplete) {
+            if (--closesPending < 0) {
+                throw new ProtocolException("CloseComplete without a Close");
+            }
             return false;
         }
         if (phase == Phase.PREPARING) {
@@ -287,8 +300,14 @@ final class ExtendedQueryFlow extends QueryFlow {
             }
             nextBinding++;
         } else if (message instanceof RowDescription) {
+            if (cache.enabled() || current != null) {
+                throw new ProtocolException("unexpected RowDescription while executing a portal");
+            }
             openResult(PgfastRowMetadata.of((RowDescription) message, null, codecs));
         } else if (message instanceof NoData) {
+            if (cache.enabled() || current != null) {
+                throw new ProtocolException("unexpected NoData while executing a portal");
+            }
             openResult(null);
         } else if (message instanceof CommandComplete) {
             long rows = ((CommandComplete) message).rows();
@@ -330,6 +349,7 @@ final class ExtendedQueryFlow extends QueryFlow {
             portalClosed = true;
             writeMore(out -> {
                 new Close('P', "").encode(out);
+                closesPending++;
                 Sync.INSTANCE.encode(out);
             });
             writeComplete = true;

@@ -139,6 +139,18 @@ abstract class QueryFlow extends Conversation implements ResultFeed.CancelHandle
         this.expectedResults = count;
     }
 
+    /** A DataRow must belong to an open result with rows, and carry exactly its columns. */
+    final void checkRow(io.pgfast.protocol.backend.DataRow row) {
+        if (current == null || current.metadata == null) {
+            throw new io.pgfast.protocol.ProtocolException(current == null ? "DataRow without RowDescription"
+                    : "DataRow for a statement that returns no rows (NoData)");
+        }
+        if (row.columnCount() != current.metadata.size()) {
+            throw new io.pgfast.protocol.ProtocolException("DataRow with " + row.columnCount() + " columns for a RowDescription of "
+                    + current.metadata.size());
+        }
+    }
+
     final boolean anyResultOpened() {
         return anyResult;
     }

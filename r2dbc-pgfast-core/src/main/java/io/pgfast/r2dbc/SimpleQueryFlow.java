@@ -41,7 +41,8 @@ final class SimpleQueryFlow extends QueryFlow {
     protected boolean canAccept(byte type) {
         switch (type) {
             case 'D':
-                return current != null && current.acceptsRow();
+                // without an open result the row is a protocol violation: take it, so onMessage can say so
+                return current == null || current.acceptsRow();
             case 'T':
             case 'I':
                 return canOpenResult();
@@ -57,12 +58,12 @@ final class SimpleQueryFlow extends QueryFlow {
     protected boolean onMessage(BackendMessage message) {
         if (message instanceof DataRow) {
             DataRow row = (DataRow) message;
-            if (current == null) {
-                row.release();
-                throw new io.pgfast.protocol.ProtocolException("DataRow without RowDescription");
-            }
+            checkRow(row);
             current.row(row);
         } else if (message instanceof RowDescription) {
+            if (current != null) {
+                throw new io.pgfast.protocol.ProtocolException("RowDescription while the previous statement's rows are still open");
+            }
             openResult(PgfastRowMetadata.of((RowDescription) message, null, codecs));
         } else if (message instanceof CommandComplete) {
             long rows = ((CommandComplete) message).rows();
