@@ -41,6 +41,27 @@ public final class MessageFramer {
         this.maxMessageSize = maxMessageSize;
     }
 
+    /**
+     * Steps over the next message, which must be a DataRow, without decoding it: true when a whole
+     * message was skipped, false when it is not complete yet ({@code in} untouched). The length is
+     * checked as in {@link #next}.
+     */
+    public boolean skipDataRow(ByteBuf in) {
+        int start = in.readerIndex();
+        if (in.readableBytes() < HEADER_LENGTH) {
+            return false;
+        }
+        int length = in.getInt(start + 1);
+        if (length < 4 || length > maxMessageSize) {
+            throw new ProtocolException("message 'D' has length " + length + ", outside 4.." + maxMessageSize);
+        }
+        if (in.readableBytes() - 1L < length) {
+            return false;
+        }
+        in.readerIndex(start + 1 + length);
+        return true;
+    }
+
     public int maxMessageSize() {
         return maxMessageSize;
     }

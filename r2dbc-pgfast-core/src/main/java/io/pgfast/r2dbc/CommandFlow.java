@@ -29,6 +29,7 @@ final class CommandFlow extends Conversation {
     private final MonoSink<String> sink;
     private String lastTag = "";
     private R2dbcException error;
+    private boolean rowsOpen;
 
     private CommandFlow(String sql, MonoSink<String> sink) {
         this.sql = sql;
@@ -49,6 +50,7 @@ final class CommandFlow extends Conversation {
     protected boolean onMessage(BackendMessage message) {
         if (message instanceof CommandComplete) {
             lastTag = ((CommandComplete) message).tag();
+            rowsOpen = false;
         } else if (message instanceof ErrorResponse) {
             if (error == null) {
                 error = PgExceptionFactory.create(ErrorDetails.of(((ErrorResponse) message).fields()), sql);
@@ -63,7 +65,9 @@ final class CommandFlow extends Conversation {
                 sink.success(lastTag);
             }
             return true;
-        } else if (message instanceof RowDescription || message instanceof DataRow || message instanceof EmptyQueryResponse) {
+        } else if (message instanceof RowDescription) {
+            rowsOpen = true;
+        } else if ((message instanceof DataRow && rowsOpen) || message instanceof EmptyQueryResponse) {
             // rows of a command nobody reads (SHOW, a validation query) and the empty query: fine
             ReferenceCountUtil.release(message);
         } else {

@@ -357,6 +357,12 @@ final class ExtendedQueryFlow extends QueryFlow {
     }
 
     @Override
+    protected boolean skipsDataRows() {
+        // with a row limit every window's rows are counted
+        return !fetching && super.skipsDataRows();
+    }
+
+    @Override
     boolean cancelServerWork() {
         // with a row limit the next PortalSuspended closes the portal; otherwise a CancelRequest
         return !fetching && super.cancelServerWork();

@@ -139,6 +139,11 @@ abstract class QueryFlow extends Conversation implements ResultFeed.CancelHandle
         this.expectedResults = count;
     }
 
+    @Override
+    protected boolean skipsDataRows() {
+        return current != null && current.discardsRows();
+    }
+
     /** A DataRow must belong to an open result with rows, and carry exactly its columns. */
     final void checkRow(io.pgfast.protocol.backend.DataRow row) {
         if (current == null || current.metadata == null) {

@@ -106,6 +106,11 @@ final class ResultFeed {
         }
     }
 
+    /** Rows of this result go nowhere: its consumer cancelled, or nobody will ever consume it. */
+    boolean discardsRows() {
+        return consumerCancelled || consumer == DiscardConsumer.INSTANCE;
+    }
+
     boolean isCancelledByConsumer() {
         return consumerCancelled;
     }

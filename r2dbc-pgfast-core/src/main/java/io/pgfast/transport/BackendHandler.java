@@ -81,6 +81,12 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
                     ctx.channel().config().setAutoRead(false);
                     return;
                 }
+                if (type == 'D' && head != null && head.skipsDataRows()) {
+                    if (framer.skipDataRow(cumulation)) {
+                        continue;
+                    }
+                    break;
+                }
                 BackendMessage message = framer.next(cumulation);
                 if (message == null) {
                     break;

@@ -41,6 +41,14 @@ public abstract class Conversation {
     }
 
     /**
+     * Whether DataRows may be skipped unread (their consumer is gone): the handler then only steps over
+     * them by their length, without decoding their columns.
+     */
+    protected boolean skipsDataRows() {
+        return false;
+    }
+
+    /**
      * Handles one backend message; returns true when the conversation is over (its last ReadyForQuery
      * has arrived) and the next one may receive messages.
      */
