@@ -14,6 +14,7 @@ import io.r2dbc.spi.R2dbcBadGrammarException;
 import io.r2dbc.spi.R2dbcDataIntegrityViolationException;
 import io.r2dbc.spi.R2dbcException;
 import io.r2dbc.spi.R2dbcRollbackException;
+import io.r2dbc.spi.R2dbcTimeoutException;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -21,6 +22,7 @@ import org.springframework.dao.CannotAcquireLockException;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.dao.PessimisticLockingFailureException;
+import org.springframework.dao.QueryTimeoutException;
 import org.springframework.data.r2dbc.core.R2dbcEntityTemplate;
 import org.springframework.r2dbc.BadSqlGrammarException;
 import org.springframework.r2dbc.core.DatabaseClient;
@@ -94,6 +96,18 @@ class ExceptionTranslationTest extends PostgresBackedTest {
         assertThatThrownBy(() -> database.sql("SELECT * FROM no_such_table").fetch().all().blockLast(TIMEOUT))
                 .isInstanceOfSatisfying(BadSqlGrammarException.class,
                         e -> assertThat(e.getR2dbcException().getSqlState()).isEqualTo("42P01"));
+    }
+
+    @Test
+    void statementTimeoutIsQueryTimeout() {
+        TransactionalOperator transaction = TransactionalOperator.create(transactions);
+        Mono<Long> slow = database.sql("SET LOCAL statement_timeout = 50").fetch().rowsUpdated()
+                .then(database.sql("SELECT pg_sleep(5)").fetch().rowsUpdated());
+
+        assertThatThrownBy(() -> transaction.transactional(slow).block(TIMEOUT))
+                .isInstanceOf(QueryTimeoutException.class)
+                .cause().isInstanceOf(R2dbcTimeoutException.class)
+                .extracting(e -> ((R2dbcException) e).getSqlState()).isEqualTo("57014");
     }
 
     @Test

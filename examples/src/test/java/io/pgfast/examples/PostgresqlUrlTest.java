@@ -17,7 +17,8 @@ import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * {@code spring.r2dbc.url=r2dbc:postgresql://…} (the URL other PostgreSQL drivers document) is served by this
- * driver, because r2dbc-postgresql is not on the class path.
+ * driver, because r2dbc-postgresql is not on the class path; driver options given as
+ * {@code spring.r2dbc.properties.<option>} reach it as Strings.
  */
 @RequiresPostgres
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.NONE,
@@ -26,7 +27,9 @@ class PostgresqlUrlTest {
 
     @DynamicPropertySource
     static void database(DynamicPropertyRegistry registry) {
-        registry.add("spring.r2dbc.url", () -> TestDatabase.url("postgresql"));
+        registry.add("spring.r2dbc.url", () -> TestDatabase.urlWithoutOptions("postgresql"));
+        registry.add("spring.r2dbc.properties.applicationName", () -> TestDatabase.APPLICATION_NAME);
+        registry.add("spring.r2dbc.properties.statementTimeout", () -> "4s");
         registry.add("spring.r2dbc.username", () -> TestDatabase.role().user());
         registry.add("spring.r2dbc.password", () -> TestDatabase.role().password());
     }
@@ -46,8 +49,16 @@ class PostgresqlUrlTest {
     void theFactoryBehindBootsPoolIsThisDriversAndItWorks() {
         assertThat(ConnectionFactories.innermost(connectionFactory)).isInstanceOf(PgfastConnectionFactory.class);
         assertThat(connectionFactory.getMetadata().getName()).isEqualTo("PostgreSQL");
-        assertThat(database.sql("SELECT current_setting('application_name') AS name")
-                .map(row -> row.get("name", String.class)).one().block(Duration.ofSeconds(10)))
-                .isEqualTo(TestDatabase.APPLICATION_NAME);
+        assertThat(setting("application_name")).isEqualTo(TestDatabase.APPLICATION_NAME);
+    }
+
+    @Test
+    void optionsFromSpringR2dbcPropertiesReachTheDriver() {
+        assertThat(setting("statement_timeout")).isEqualTo("4s");
+    }
+
+    private String setting(String name) {
+        return database.sql("SELECT current_setting($1) AS value").bind(0, name)
+                .map(row -> row.get("value", String.class)).one().block(Duration.ofSeconds(10));
     }
 }

@@ -9,8 +9,11 @@ import io.pgfast.testing.RequiresPostgres;
 import io.pgfast.testing.TestServer;
 import io.r2dbc.spi.ConnectionFactory;
 import io.r2dbc.spi.ConnectionFactoryOptions;
+import io.r2dbc.spi.Option;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.r2dbc.OptionsCapableConnectionFactory;
+import org.springframework.boot.r2dbc.autoconfigure.ConnectionFactoryOptionsBuilderCustomizer;
 import org.springframework.boot.r2dbc.autoconfigure.R2dbcConnectionDetails;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.TestConfiguration;
@@ -21,11 +24,13 @@ import org.springframework.r2dbc.core.DatabaseClient;
  * What {@code @ServiceConnection} on a Testcontainers {@code PostgreSQLContainer} registers, without Docker: an
  * {@link R2dbcConnectionDetails} bean whose options are those of Testcontainers'
  * {@code PostgreSQLR2DBCDatabaseContainer.getOptions(container)}: driver {@code postgresql}, host, an Integer port,
- * database, user and password; no URL. Boot then ignores {@code spring.r2dbc.url}.
+ * database, user and password; no URL. Boot then ignores {@code spring.r2dbc.url}, username, password and
+ * {@code spring.r2dbc.properties.*}, but still applies {@link ConnectionFactoryOptionsBuilderCustomizer} beans.
  */
 @RequiresPostgres
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.NONE,
-        properties = {"spring.main.banner-mode=off", "logging.level.root=warn"})
+        properties = {"spring.main.banner-mode=off", "logging.level.root=warn",
+                "spring.r2dbc.properties.statementTimeout=4s"})
 class ServiceConnectionShapeTest {
 
     @TestConfiguration(proxyBeanMethods = false)
@@ -44,6 +49,11 @@ class ServiceConnectionShapeTest {
                     .build();
             return () -> options;
         }
+
+        @Bean
+        ConnectionFactoryOptionsBuilderCustomizer applicationName() {
+            return builder -> builder.option(Option.valueOf("applicationName"), TestDatabase.APPLICATION_NAME);
+        }
     }
 
     @Autowired
@@ -54,7 +64,20 @@ class ServiceConnectionShapeTest {
     @Test
     void bootBuildsThisDriversFactoryFromTheOptionsAndItWorks() {
         assertThat(ConnectionFactories.innermost(connectionFactory)).isInstanceOf(PgfastConnectionFactory.class);
+        assertThat(OptionsCapableConnectionFactory.unwrapFrom(connectionFactory).getOptions()
+                .getValue(ConnectionFactoryOptions.DRIVER)).isEqualTo("postgresql");
         assertThat(database.sql("SELECT current_user AS name").map(row -> row.get("name", String.class))
                 .one().block(Duration.ofSeconds(10))).isEqualTo(TestDatabase.role().user());
+    }
+
+    @Test
+    void customizersReachTheDriverButSpringR2dbcPropertiesDoNot() {
+        assertThat(setting("application_name")).isEqualTo(TestDatabase.APPLICATION_NAME);
+        assertThat(setting("statement_timeout")).isEqualTo("0");
+    }
+
+    private String setting(String name) {
+        return database.sql("SELECT current_setting($1) AS value").bind(0, name)
+                .map(row -> row.get("value", String.class)).one().block(Duration.ofSeconds(10));
     }
 }

@@ -28,9 +28,13 @@ final class TestDatabase {
 
     /** {@code r2dbc:<driver>://host:port/database?applicationName=...}, an IPv6 host in brackets. */
     static String url(String driver) {
+        return urlWithoutOptions(driver) + "?applicationName=" + APPLICATION_NAME;
+    }
+
+    /** {@code r2dbc:<driver>://host:port/database}. */
+    static String urlWithoutOptions(String driver) {
         TestServer server = server();
         String host = server.host().indexOf(':') >= 0 ? "[" + server.host() + "]" : server.host();
-        return "r2dbc:" + driver + "://" + host + ":" + server.port() + "/" + server.database()
-                + "?applicationName=" + APPLICATION_NAME;
+        return "r2dbc:" + driver + "://" + host + ":" + server.port() + "/" + server.database();
     }
 }
