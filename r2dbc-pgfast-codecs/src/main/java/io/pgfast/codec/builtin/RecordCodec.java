@@ -64,6 +64,9 @@ public final class RecordCodec implements Codec {
         if (asString && format == Format.TEXT) {
             return null;
         }
+        if (target.isRecord() && !attributes.isEmpty()) {
+            return javaRecord(type, format, target, registry);
+        }
         if (!asString && target != Record.class) {
             return null;
         }
@@ -109,5 +112,29 @@ public final class RecordCodec implements Codec {
                 throw e;
             }
         });
+    }
+
+    /**
+     * A declared composite type read as a Java record class: attribute i is decoded as component i's
+     * type; the attribute and component counts must agree.
+     */
+    @SuppressWarnings("unchecked")
+    private <T> Decoder<T> javaRecord(PgType type, Format format, Class<T> target, CodecRegistry registry) {
+        List<PgType.Attribute> attributes = type.attributes();
+        Class<?>[] components = JavaRecordMapping.componentTypes(target);
+        if (components.length != attributes.size()) {
+            throw new IllegalArgumentException("cannot map " + type.name() + " (" + attributes.size() + " attributes) to "
+                    + target.getName() + " (" + components.length + " components)");
+        }
+        int[] oids = new int[components.length];
+        Decoder<?>[] decoders = new Decoder<?>[components.length];
+        for (int i = 0; i < components.length; i++) {
+            oids[i] = attributes.get(i).typeOid();
+            decoders[i] = registry.decoder(oids[i], format, components[i]);
+        }
+        Decoder<Record> fields = format == Format.TEXT
+                ? (Decoder<Record>) (Decoder<?>) new RecordTextDecoder(type.name(), oids, decoders, STRING)
+                : (Decoder<Record>) (Decoder<?>) new RecordBinaryDecoder(type.name(), oids, decoders, oid -> null);
+        return JavaRecordMapping.of(target, fields, type.name());
     }
 }
