@@ -242,12 +242,25 @@ public final class NumericCodec extends OidSetCodec {
             }
             value = new BigDecimal(chars).scaleByPowerOfTen(4 * (weight - ndigits + 1));
         }
-        try {
-            return value.setScale(dscale, RoundingMode.UNNECESSARY);
-        } catch (ArithmeticException e) {
-            throw new CodecException("numeric binary value has more fractional digits than its display scale " + dscale);
+        if (value.scale() > dscale) {
+            // only trailing zeros may go; stripping works on the ≤ 4 × ndigits digits we have, never on
+            // an expansion of the weight (a 10-byte value may carry 10^±131072)
+            BigDecimal stripped = value.stripTrailingZeros();
+            if (stripped.scale() > dscale) {
+                throw new CodecException("numeric binary value has more fractional digits than its display scale " + dscale);
+            }
+            value = stripped;
         }
+        if (dscale - (long) value.scale() > MAX_SCALE_EXPANSION) {
+            // beyond numeric's declared-precision limit (1000 digits) the value stays in its compact form
+            // (same number, fewer trailing zeros spelled out) instead of materialising every digit
+            return value;
+        }
+        return value.setScale(dscale, RoundingMode.UNNECESSARY);
     }
+
+    /** numeric(p) allows p ≤ 1000 (src/backend/utils/adt/numeric.c NUMERIC_MAX_PRECISION). */
+    private static final int MAX_SCALE_EXPANSION = 1000;
 
     private static int digit(ByteBuf buf, int index) {
         int d = buf.getShort(index);
