@@ -136,6 +136,19 @@ final class Binding implements Bind.Values {
         return true;
     }
 
+    /** The values themselves, for the opt-in parameter log only. */
+    String describeValues() {
+        StringBuilder b = new StringBuilder("[");
+        for (int i = 0; i < values.length; i++) {
+            if (i > 0) {
+                b.append(", ");
+            }
+            Object v = values[i];
+            b.append('$').append(i + 1).append('=').append(v == NULL ? "NULL" : v instanceof byte[] ? ((byte[]) v).length + " bytes" : String.valueOf(v));
+        }
+        return b.append(']').toString();
+    }
+
     @Override
     public String toString() {
         // values may be secrets: only their types are shown

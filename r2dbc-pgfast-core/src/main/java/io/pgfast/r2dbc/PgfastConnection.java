@@ -94,6 +94,7 @@ public final class PgfastConnection implements Connection, Lifecycle {
     Flux<Result> executeSimple(String sql) {
         return Flux.from(s -> {
             beginImplicitly();
+            QueryLogger.simple(processId(), sql);
             SimpleQueryFlow flow = new SimpleQueryFlow(transport, codecs, sql, s);
             if (!SqlScanner.hasSeveralStatements(sql)) {
                 flow.expectResults(1);
@@ -105,10 +106,16 @@ public final class PgfastConnection implements Connection, Lifecycle {
     Flux<Result> executeExtended(String sql, List<Binding> bindings, int fetchSize) {
         return Flux.from(s -> {
             beginImplicitly();
+            QueryLogger.extended(processId(), sql, bindings);
             ExtendedQueryFlow flow = new ExtendedQueryFlow(transport, codecs, sql, bindings, fetchSize, cache, s);
             flow.expectResults(bindings.size());
             flow.start();
         });
+    }
+
+    private int processId() {
+        io.pgfast.protocol.backend.BackendKeyData key = transport.backendKeyData();
+        return key == null ? 0 : key.processId();
     }
 
     /** With auto-commit off and no transaction open, queues a BEGIN ahead of the statement (pipelined). */
