@@ -1,6 +1,7 @@
 package io.pgfast.transport;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.WrappedByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.ByteToMessageDecoder;
@@ -74,20 +75,24 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
         try {
             stalled = false;
             while (cumulation != null && cumulation.isReadable() && !transport.isFailed()) {
+                // a leak-detection wrapper shares the indices of the buffer it wraps; reading through the
+                // wrapped buffer keeps PARANOID leak detection from recording a trace per header read (the
+                // wrapper itself is still what gets released)
+                ByteBuf view = cumulation instanceof WrappedByteBuf ? cumulation.unwrap() : cumulation;
                 Conversation head = queue.head();
-                byte type = cumulation.getByte(cumulation.readerIndex());
+                byte type = view.getByte(view.readerIndex());
                 if (head != null && !isAsynchronous(type) && !head.canAccept(type)) {
                     stalled = true;
                     ctx.channel().config().setAutoRead(false);
                     return;
                 }
                 if (type == 'D' && head != null && head.skipsDataRows()) {
-                    if (framer.skipDataRow(cumulation)) {
+                    if (framer.skipDataRow(view)) {
                         continue;
                     }
                     break;
                 }
-                BackendMessage message = framer.next(cumulation);
+                BackendMessage message = framer.next(view);
                 if (message == null) {
                     break;
                 }
