@@ -55,8 +55,11 @@ final class IntervalText {
                 if (minutes > 59 || seconds > 59) {
                     throw in.fail();
                 }
-                long time = Math.addExact(Math.multiplyExact(value, MICROS_PER_HOUR), minutes * MICROS_PER_MINUTE + seconds * MICROS_PER_SECOND + fraction);
-                micros = sign * time;
+                // built with the sign applied to every part: -2562047788:00:54.775808 is Long.MIN_VALUE
+                // microseconds, whose magnitude does not fit a positive long
+                long time = Math.addExact(Math.multiplyExact(sign * value, MICROS_PER_HOUR),
+                        sign * (minutes * MICROS_PER_MINUTE + seconds * MICROS_PER_SECOND + fraction));
+                micros = time;
                 in.expectEnd();
                 break;
             }
