@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 
+import static io.pgfast.r2dbc.flows.ScriptedServer.messages;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -57,11 +58,11 @@ class AsynchronousMessagesFlowTest {
         try {
             flow.expectRequest(server);
             if (flow.hasRows()) {
-                server.send(ProtocolViolationFlowTest.messages(flow.resultStart(), flow.row(1), notice("first"), flow.row(2),
+                server.send(messages(flow.resultStart(), flow.row(1), notice("first"), flow.row(2),
                         new ParameterStatus("server_version", "17.1"), flow.row(3),
                         new NotificationResponse(4711, "events", "payload"), flow.row(4)));
             } else {
-                server.send(ProtocolViolationFlowTest.messages(notice("first"), new ParameterStatus("server_version", "17.1"),
+                server.send(messages(notice("first"), new ParameterStatus("server_version", "17.1"),
                         new NotificationResponse(4711, "events", "payload")));
             }
             flow.finish(server, 4);
@@ -90,7 +91,7 @@ class AsynchronousMessagesFlowTest {
         server = ScriptedServer.start();
         connection = server.connect(flow::configure);
         flow.expectRequest(server);
-        server.send(ProtocolViolationFlowTest.messages(flow.resultStart(), flow.row(1), notice("between"), flow.row(2)));
+        server.send(messages(flow.resultStart(), flow.row(1), notice("between"), flow.row(2)));
         flow.finish(server, 2);
         List<String> segments = Flux.from(flow.statement(connection).execute())
                 .concatMap(r -> r.flatMap(segment -> {

@@ -14,7 +14,6 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.util.function.Tuple2;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 
@@ -62,8 +61,9 @@ class PipeliningFlowTest {
         assertThat(results.getT1()).containsExactly(1);
         assertThat(results.getT2()).containsExactly(2);
         server.awaitScript();
-        assertThat(new String(server.received().get(2).body(), StandardCharsets.UTF_8)).startsWith("SELECT 1");
-        assertThat(new String(server.received().get(3).body(), StandardCharsets.UTF_8)).startsWith("SELECT 2");
+        // after the startup packet and the type discovery's Query
+        assertThat(server.received().get(2).bodyText()).startsWith("SELECT 1");
+        assertThat(server.received().get(3).bodyText()).startsWith("SELECT 2");
     }
 
     @Test
@@ -103,6 +103,22 @@ class PipeliningFlowTest {
                 connection.createStatement("SELECT 1 AS v"), connection.createStatement("SELECT $1::int4 AS v").bind(0, 7));
         assertThat(results.getT1()).containsExactly(1);
         assertThat(results.getT2()).containsExactly(7);
+        server.awaitScript();
+    }
+
+    @Test
+    void withAPipelineLimitOfOneTheSecondWaitsForTheFirstAnswer() {
+        server = ScriptedServer.start();
+        connection = server.connect(b -> b.pipelineLimit(1));
+        server.expect('Q');
+        server.expectSilence(Duration.ofMillis(300));
+        server.send(FlowKind.description(), FlowKind.SIMPLE.row(1), new CommandComplete("SELECT 1"), ReadyForQuery.IDLE);
+        server.expect('Q');
+        server.send(FlowKind.description(), FlowKind.SIMPLE.row(2), new CommandComplete("SELECT 1"), ReadyForQuery.IDLE);
+        Tuple2<List<Object>, List<Object>> results = both(
+                connection.createStatement("SELECT 1 AS v"), connection.createStatement("SELECT 2 AS v"));
+        assertThat(results.getT1()).containsExactly(1);
+        assertThat(results.getT2()).containsExactly(2);
         server.awaitScript();
     }
 

@@ -29,6 +29,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
 
+import static io.pgfast.r2dbc.flows.ScriptedServer.messages;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -75,18 +76,6 @@ class ProtocolViolationFlowTest {
         assertThat(connection.validate(ValidationDepth.LOCAL).block(BOUND)).isFalse();
         server.awaitScript();
         assertThat(server.clientClosed()).isTrue();
-    }
-
-    static BackendMessage[] messages(Object... parts) {
-        List<BackendMessage> all = new ArrayList<>();
-        for (Object p : parts) {
-            if (p instanceof BackendMessage[]) {
-                all.addAll(List.of((BackendMessage[]) p));
-            } else {
-                all.add((BackendMessage) p);
-            }
-        }
-        return all.toArray(new BackendMessage[0]);
     }
 
     @ParameterizedTest

@@ -138,6 +138,22 @@ final class ScriptedServer implements AutoCloseable {
         return this;
     }
 
+    /** Fails the script if the client sends anything within {@code quiet} (e.g. a request held back). */
+    ScriptedServer expectSilence(Duration quiet) {
+        return step("expect silence for " + quiet, () -> {
+            socket.setSoTimeout((int) quiet.toMillis());
+            try {
+                int type = in.read();
+                throw new AssertionError(type < 0 ? "the client closed the connection while it should be waiting"
+                        : "expected nothing from the client for " + quiet + ", got '" + (char) type + "'");
+            } catch (SocketTimeoutException quietAsExpected) {
+                // nothing came
+            } finally {
+                socket.setSoTimeout((int) STEP_TIMEOUT.toMillis());
+            }
+        });
+    }
+
     /** Sends the messages in one write; takes ownership of reference-counted ones. */
     ScriptedServer send(BackendMessage... messages) {
         byte[] bytes = encode(messages);
@@ -280,6 +296,19 @@ final class ScriptedServer implements AutoCloseable {
     }
 
     // --- encoding helpers ---
+
+    /** The messages and arrays of messages in {@code parts}, flattened in order. */
+    static BackendMessage[] messages(Object... parts) {
+        List<BackendMessage> all = new ArrayList<>();
+        for (Object p : parts) {
+            if (p instanceof BackendMessage[]) {
+                all.addAll(List.of((BackendMessage[]) p));
+            } else {
+                all.add((BackendMessage) p);
+            }
+        }
+        return all.toArray(new BackendMessage[0]);
+    }
 
     /** The bytes a server sends for {@code messages}; reference-counted messages are released. */
     static byte[] encode(BackendMessage... messages) {
