@@ -87,6 +87,7 @@ public final class Connector {
 
     private static void install(Connection connection, Transport transport) {
         connection.addHandlerLast("pgfast-backend", transport.handler());
-        connection.onDispose(() -> transport.fail(new R2dbcNonTransientResourceException("connection closed")));
+        // says "closed by the server" unless we were closing it ourselves
+        connection.onDispose(transport::onChannelInactive);
     }
 }

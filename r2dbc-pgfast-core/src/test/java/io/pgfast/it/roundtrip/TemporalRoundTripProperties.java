@@ -165,9 +165,6 @@ class TemporalRoundTripProperties {
      * {@code -2562047788:00:54.775808}.
      */
     @Example
-    @Disabled("driver bug: IntervalText.parse computes the magnitude of the time part (hours * 3600e6 + ...) as a"
-            + " positive long and applies the sign afterwards; 2^63 overflows, so reading this interval in text format"
-            + " fails with \"long overflow\" (PgfastClientException) although the value is valid")
     void intervalOfTheSmallestTime() {
         db.check("interval", Interval.of(0, 0, Long.MIN_VALUE), Interval.class, Interval.of(0, 0, Long.MIN_VALUE),
                 "-2562047788:00:54.775808", Function.identity());
