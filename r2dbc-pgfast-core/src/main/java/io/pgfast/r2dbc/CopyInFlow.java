@@ -35,6 +35,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -356,6 +357,8 @@ final class CopyInFlow extends Conversation implements Subscriber<Object> {
 
     private void scheduledDrain() {
         drainScheduled.set(false);
+        // a task of its own: the event loop has had its turn since the last writes were counted
+        writesThisPass = 0;
         drain();
     }
 
@@ -368,7 +371,6 @@ final class CopyInFlow extends Conversation implements Subscriber<Object> {
             return;
         }
         draining = true;
-        writesThisPass = 0;
         try {
             for (;;) {
                 Object signal;
@@ -434,8 +436,12 @@ final class CopyInFlow extends Conversation implements Subscriber<Object> {
             return false;
         }
         if (writesThisPass >= MAX_WRITES_PER_PASS) {
+            // A publisher emitting synchronously may have its emission loop below us on the stack (it
+            // then calls drain() once per element), so this count spans drains. A scheduled task, unlike
+            // execute(), runs only after the event loop has polled for I/O: the server's answers (an
+            // ErrorResponse for a bad row) are read between passes.
             if (drainScheduled.compareAndSet(false, true)) {
-                transport.eventLoop().execute(this::scheduledDrain);
+                transport.eventLoop().schedule(this::scheduledDrain, 0, TimeUnit.NANOSECONDS);
             }
             return false;
         }
