@@ -48,7 +48,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * {@link #MAX_BYTES_IN_FLIGHT} bytes are gathered or waiting in the channel (write futures not yet
  * complete); more is requested only as writes complete. A fast publisher therefore runs at the speed of
  * the socket. Elements are gathered into CopyData messages of {@link CopyChunker#CHUNK_SIZE} bytes, so a
- * slow publisher's data may wait in the driver until a chunk fills or the publisher completes.
+ * slow publisher's data may wait in the driver until a chunk fills or the publisher completes. An element
+ * is written whole once taken: an element larger than the budget adds its own size to it.
  *
  * <p>Ending: the publisher completing sends CopyDone. The publisher failing, an element of an unsupported
  * type, or the Mono's subscriber cancelling sends CopyFail; the server then answers with an ErrorResponse

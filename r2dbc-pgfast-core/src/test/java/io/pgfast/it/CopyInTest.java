@@ -207,6 +207,50 @@ class CopyInTest {
     }
 
     @Test
+    void aBadRowInByteBufDataLeavesNoBufferUnreleased() {
+        List<ByteBuf> made = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Flux<ByteBuf> rows = Flux.range(1, 1_000_000)
+                .map(i -> {
+                    ByteBuf b = Unpooled.directBuffer().writeBytes((i == 300 ? "x" : i + "\t" + "y".repeat(100) + "\n")
+                            .getBytes(StandardCharsets.UTF_8));
+                    made.add(b);
+                    return b;
+                });
+        assertThatThrownBy(() -> c.copyIn("COPY items FROM STDIN", rows).block(Pg.TIMEOUT))
+                .isInstanceOf(R2dbcException.class)
+                .hasMessageContaining("line 300");
+        assertThat(made).isNotEmpty().allSatisfy(b -> assertThat(b.refCnt()).isZero());
+        assertUsable();
+    }
+
+    @Test
+    void closingTheConnectionDuringACopyFailsItAndCancelsTheSource() throws InterruptedException {
+        AtomicBoolean cancelled = new AtomicBoolean();
+        AtomicLong emitted = new AtomicLong();
+        Flux<String> rows = Flux.just("1\tx\n").concatWith(Flux.never())
+                .doOnNext(r -> emitted.incrementAndGet())
+                .doOnCancel(() -> cancelled.set(true));
+        Mono<Long> copy = c.copyIn("COPY items FROM STDIN", rows).cache();
+        copy.subscribe(v -> { }, e -> { });
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (emitted.get() == 0 && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+        Mono.from(c.close()).block(Pg.TIMEOUT);
+        assertThatThrownBy(() -> copy.block(Pg.TIMEOUT)).isInstanceOf(io.r2dbc.spi.R2dbcNonTransientResourceException.class);
+        assertThat(cancelled).isTrue();
+    }
+
+    @Test
+    void cancelledBeforeAnythingWasSent() {
+        for (int i = 0; i < 20; i++) {
+            c.copyIn("COPY items FROM STDIN", Flux.just(i + "\tx\n")).subscribe().dispose();
+        }
+        assertUsable();
+        assertThat(count()).isZero();
+    }
+
+    @Test
     void aConstraintViolationNamesTheLine() {
         Flux<String> rows = Flux.just("1\ta\n", "2\tb\n", "1\tc\n");
         assertThatThrownBy(() -> c.copyIn("COPY items FROM STDIN", rows).block(Pg.TIMEOUT))
