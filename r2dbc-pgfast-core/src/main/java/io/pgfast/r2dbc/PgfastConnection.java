@@ -271,4 +271,67 @@ public final class PgfastConnection implements Connection, Lifecycle {
     public String toString() {
         return "PgfastConnection{" + transport.channel() + '}';
     }
+
+    // ---------------------------------------------------------------------------------------------
+    // COPY (PostgreSQL's bulk transfer, protocol 55.2.6); usage in docs/copy.md
+    // ---------------------------------------------------------------------------------------------
+
+    /**
+     * Runs {@code COPY … FROM STDIN} with {@code data} as its input and emits the number of rows copied.
+     * Text, CSV and binary COPY formats are all just bytes here: {@code data} must already be in the
+     * format the statement names (for binary, including the PGCOPY header and trailer).
+     *
+     * <p>Elements: {@code ByteBuf} (released once copied), {@code byte[]}, {@code ByteBuffer} (its
+     * remaining bytes) or {@code String} (UTF-8); message boundaries need not match rows. {@code data} is
+     * subscribed once the server is ready and read with bounded demand, at the speed of the socket.
+     *
+     * <p>Errors: {@code data} failing (or an element of another type) aborts the COPY with CopyFail, and
+     * the Mono fails with that error, the server's answer to the CopyFail attached as suppressed.
+     * Cancelling the Mono aborts the COPY the same way. A server error (a malformed row, a constraint)
+     * cancels {@code data} and fails the Mono with an {@link io.r2dbc.spi.R2dbcException} whose message
+     * names the input line. A statement that turns out not to read from STDIN fails with a
+     * {@link PgfastClientException}. In every case nothing is copied and the connection stays usable.
+     *
+     * @throws IllegalArgumentException when {@code sql} is null, not a COPY or several statements, or
+     *                                  {@code data} is null
+     */
+    public Mono<Long> copyIn(String sql, org.reactivestreams.Publisher<?> data) {
+        CopySql.check(sql, "copyIn");
+        if (data == null) {
+            throw new IllegalArgumentException("copyIn: data must not be null");
+        }
+        return Mono.defer(() -> {
+            beginImplicitly();
+            return CopyInFlow.run(transport, sql, data);
+        });
+    }
+
+    /**
+     * Runs {@code COPY … TO STDOUT} and emits its output as the server sends it (in text and CSV format
+     * one CopyData message per row). Under backpressure: without demand the connection stops reading and
+     * the server waits. Cancelling stops the server's COPY (a CancelRequest); the connection stays usable.
+     *
+     * <p>Buffer contract: every emitted {@code ByteBuf} belongs to the subscriber, who must release it
+     * (also when it is dropped by an operator); see {@link #copyOutBytes} for copies instead.
+     *
+     * @throws IllegalArgumentException when {@code sql} is null, not a COPY or several statements
+     */
+    public Flux<io.netty.buffer.ByteBuf> copyOut(String sql) {
+        CopySql.check(sql, "copyOut");
+        return Flux.defer(() -> {
+            beginImplicitly();
+            return CopyOutFlow.run(transport, sql);
+        });
+    }
+
+    /**
+     * {@link #copyOut}, each chunk copied into a {@code byte[]} and released right away.
+     *
+     * @throws IllegalArgumentException when {@code sql} is null, not a COPY or several statements
+     */
+    public Flux<byte[]> copyOutBytes(String sql) {
+        return copyOut(sql).map(CopyOutFlow::toBytes);
+    }
+
+    // --- end of COPY ------------------------------------------------------------------------------
 }

@@ -1,0 +1,80 @@
+package io.pgfast.r2dbc;
+
+/**
+ * The checks made on the SQL of {@code copyIn} and {@code copyOut} before anything is sent: one statement,
+ * starting with the COPY keyword (after white space and comments). Another statement would run on the
+ * server before the driver could tell from the answer that it was no COPY; whether the COPY goes the
+ * right way (FROM STDIN, TO STDOUT) is left to the server's answer.
+ */
+final class CopySql {
+
+    private CopySql() {
+    }
+
+    /**
+     * @param method the API method, for the message
+     * @throws IllegalArgumentException when {@code sql} is null, holds several statements or is not a COPY
+     */
+    static void check(String sql, String method) {
+        if (sql == null) {
+            throw new IllegalArgumentException(method + ": sql must not be null");
+        }
+        if (!startsWithCopy(sql)) {
+            throw new IllegalArgumentException(method + " runs a COPY statement only, not: " + abbreviate(sql));
+        }
+        if (SqlScanner.hasSeveralStatements(sql)) {
+            throw new IllegalArgumentException(method + " runs one COPY statement, not several: " + abbreviate(sql));
+        }
+    }
+
+    static boolean startsWithCopy(String sql) {
+        int i = skipSpaceAndComments(sql, 0);
+        return sql.regionMatches(true, i, "COPY", 0, 4)
+                && (i + 4 == sql.length() || !isIdentifierPart(sql.charAt(i + 4)));
+    }
+
+    private static int skipSpaceAndComments(String sql, int i) {
+        int n = sql.length();
+        while (i < n) {
+            char c = sql.charAt(i);
+            if (Character.isWhitespace(c)) {
+                i++;
+            } else if (c == '-' && i + 1 < n && sql.charAt(i + 1) == '-') {
+                int eol = sql.indexOf('\n', i + 2);
+                i = eol < 0 ? n : eol + 1;
+            } else if (c == '/' && i + 1 < n && sql.charAt(i + 1) == '*') {
+                i = skipBlockComment(sql, i + 2);
+            } else {
+                return i;
+            }
+        }
+        return i;
+    }
+
+    /** Block comments nest in PostgreSQL (scan.l, xc). */
+    private static int skipBlockComment(String sql, int i) {
+        int depth = 1;
+        int n = sql.length();
+        while (i < n && depth > 0) {
+            if (sql.startsWith("/*", i)) {
+                depth++;
+                i += 2;
+            } else if (sql.startsWith("*/", i)) {
+                depth--;
+                i += 2;
+            } else {
+                i++;
+            }
+        }
+        return i;
+    }
+
+    private static boolean isIdentifierPart(char c) {
+        return Character.isLetterOrDigit(c) || c == '_' || c == '$';
+    }
+
+    private static String abbreviate(String sql) {
+        String s = sql.strip();
+        return s.length() <= 80 ? s : s.substring(0, 77) + "...";
+    }
+}
