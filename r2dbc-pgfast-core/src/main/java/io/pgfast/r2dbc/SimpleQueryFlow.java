@@ -80,7 +80,7 @@ final class SimpleQueryFlow extends QueryFlow {
         } else if (message instanceof CopyInResponse) {
             // COPY FROM STDIN needs a data source: refuse it, the server answers with an ErrorResponse
             ByteBuf out = transport.channel().alloc().ioBuffer();
-            new CopyFail("COPY FROM STDIN is not supported through Statement; r2dbc-pgfast has no COPY API yet").encode(out);
+            new CopyFail("COPY FROM STDIN needs a data source: use PgfastConnection.copyIn(sql, publisher) instead of a Statement").encode(out);
             transport.writeMore(out);
         } else if (message instanceof CopyData || message instanceof CopyOutResponse || message instanceof CopyDone) {
             // COPY TO STDOUT through a Statement: the data is dropped, the "COPY n" count remains
