@@ -34,7 +34,18 @@ class LocalClusterFailureTest {
         assertThat(m.find()).as("message names the cluster directory").isTrue();
         Path base = Path.of(m.group(1));
         assertThat(base).doesNotExist();
-        assertThat(processesMentioning(base)).isEmpty();
+        // a killed process can stay listed for a moment on a loaded machine: allow it a few seconds to go
+        List<String> left = processesMentioning(base);
+        for (int i = 0; i < 50 && !left.isEmpty(); i++) {
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+            left = processesMentioning(base);
+        }
+        assertThat(left).isEmpty();
     }
 
     private static List<String> processesMentioning(Path directory) {
