@@ -252,15 +252,19 @@ public final class NumericCodec extends OidSetCodec {
             value = stripped;
         }
         if (dscale - (long) value.scale() > MAX_SCALE_EXPANSION) {
-            // beyond numeric's declared-precision limit (1000 digits) the value stays in its compact form
-            // (same number, fewer trailing zeros spelled out) instead of materialising every digit
+            // far beyond what a declared numeric(p, s) can hold (p ≤ 1000, s ≤ 16383), the value stays in
+            // its compact form (the same number, its trailing zeros not spelled out) instead of
+            // materialising up to 10^131072 from a 10-byte value
             return value;
         }
         return value.setScale(dscale, RoundingMode.UNNECESSARY);
     }
 
-    /** numeric(p) allows p ≤ 1000 (src/backend/utils/adt/numeric.c NUMERIC_MAX_PRECISION). */
-    private static final int MAX_SCALE_EXPANSION = 1000;
+    /**
+     * Trailing zeros spelled out at most: numeric(p, s) allows p ≤ 1000 and s ≤ 16383
+     * (src/backend/utils/adt/numeric.c NUMERIC_MAX_PRECISION, NUMERIC_MAX_DISPLAY_SCALE).
+     */
+    private static final int MAX_SCALE_EXPANSION = 1000 + 16383;
 
     private static int digit(ByteBuf buf, int index) {
         int d = buf.getShort(index);
