@@ -41,6 +41,7 @@ final class FaultProxy implements AutoCloseable {
     private final AtomicLong accepted = new AtomicLong();
     private final AtomicLong refused = new AtomicLong();
     private volatile boolean closed;
+    private volatile boolean recording;
 
     private FaultProxy(InetSocketAddress target) throws IOException {
         this.target = target;
@@ -62,6 +63,16 @@ final class FaultProxy implements AutoCloseable {
 
     int port() {
         return listener.socket().getLocalPort();
+    }
+
+    /** Keeps a copy of every byte that later connections send toward the server ({@link Link#sentToServer()}). */
+    void record() {
+        recording = true;
+    }
+
+    /** Every connection accepted so far, in order. */
+    List<Link> links() {
+        return List.copyOf(history);
     }
 
     /** The fault for the next accepted connection (then none again). */
@@ -165,6 +176,7 @@ final class FaultProxy implements AutoCloseable {
         private final AtomicBoolean triggered = new AtomicBoolean();
         private final AtomicBoolean down = new AtomicBoolean();
         private final AtomicLong ended = new AtomicLong();
+        private final java.io.ByteArrayOutputStream sent = recording ? new java.io.ByteArrayOutputStream() : null;
 
         Link(SocketChannel client, SocketChannel server, Fault fault) throws IOException {
             this.client = client;
@@ -193,6 +205,16 @@ final class FaultProxy implements AutoCloseable {
         /** Bytes forwarded so far toward the client. */
         long toClient() {
             return toClient.get();
+        }
+
+        /** The bytes forwarded toward the server, when the proxy was {@link #record() recording}. */
+        byte[] sentToServer() {
+            if (sent == null) {
+                throw new IllegalStateException("the proxy was not recording when this connection was accepted");
+            }
+            synchronized (sent) {
+                return sent.toByteArray();
+            }
         }
 
         /** Whether the fault was applied (its position was reached). */
@@ -314,6 +336,11 @@ final class FaultProxy implements AutoCloseable {
             } else {
                 while (buffer.hasRemaining()) {
                     to.write(buffer);
+                }
+            }
+            if (to == server && sent != null) {
+                synchronized (sent) {
+                    sent.write(buffer.array(), buffer.position() - bytes, bytes);
                 }
             }
             count.addAndGet(bytes);
