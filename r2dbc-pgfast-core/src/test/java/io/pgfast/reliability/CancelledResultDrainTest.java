@@ -1,0 +1,68 @@
+package io.pgfast.reliability;
+
+import io.pgfast.r2dbc.PgfastConnection;
+import io.pgfast.testing.AuthMethod;
+import io.pgfast.testing.RequiresPostgres;
+import org.junit.jupiter.api.Disabled;
+import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Flux;
+
+import java.time.Duration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Design rule 10: cancelling a row Flux stops the server's work and returns the connection to
+ * ReadyForQuery quickly, not after draining the result. PostgreSQL acts on a CancelRequest only once
+ * its blocked write to the client completes, so what the socket buffers hold (a few MB) must still be
+ * read and dropped; at framing speed that takes milliseconds. The proxy counts those bytes.
+ */
+@RequiresPostgres
+class CancelledResultDrainTest {
+
+    private static final String TEN_MILLION_ROWS = "SELECT generate_series(1, 10000000)";
+
+    @Disabled("driver bug: after take(5) of a streaming 10M-row result the next query waits 0.5-2 s (4 s on average in"
+            + " SoakTest under load), while 2-9 MB are drained after the CancelRequest: about 5 MB/s, far below framing"
+            + " speed; the discard path after a cancelled Result reads slowly")
+    @Test
+    void theNextQueryAfterACancelledLargeResultAnswersQuickly() {
+        try (FaultProxy proxy = FaultProxy.to(Db.server().host(), Db.server().port())) {
+            PgfastConnection c = Db.connect(Db.config(AuthMethod.SCRAM, "127.0.0.1", proxy.port()).build());
+            try {
+                for (int i = 0; i < 3; i++) {
+                    long before = proxy.bytesToClient();
+                    assertThat(Flux.from(c.createStatement(TEN_MILLION_ROWS).execute())
+                            .concatMap(r -> r.map((row, md) -> row.get(0, Integer.class))).take(5).collectList().block(Db.TIMEOUT))
+                            .containsExactly(1, 2, 3, 4, 5);
+                    long begin = System.nanoTime();
+                    assertThat(Db.one(c, "SELECT 7", Integer.class)).isEqualTo(7);
+                    Duration next = Duration.ofNanos(System.nanoTime() - begin);
+                    long drained = proxy.bytesToClient() - before;
+                    assertThat(next).as("the next query after the cancel (%d bytes came from the server)", drained)
+                            .isLessThan(Duration.ofMillis(300));
+                }
+            } finally {
+                Db.close(c);
+            }
+        }
+    }
+
+    /** What already holds: the cancel stops the server long before the end of the result. */
+    @Test
+    void theServerStopsLongBeforeTheEndOfTheResult() {
+        try (FaultProxy proxy = FaultProxy.to(Db.server().host(), Db.server().port())) {
+            PgfastConnection c = Db.connect(Db.config(AuthMethod.SCRAM, "127.0.0.1", proxy.port()).build());
+            try {
+                long before = proxy.bytesToClient();
+                Flux.from(c.createStatement(TEN_MILLION_ROWS).execute())
+                        .concatMap(r -> r.map((row, md) -> row.get(0, Integer.class))).take(5).then().block(Db.TIMEOUT);
+                assertThat(Db.one(c, "SELECT 7", Integer.class)).isEqualTo(7);
+                // the whole result is about 180 MB of DataRows
+                assertThat(proxy.bytesToClient() - before).isLessThan(50L << 20);
+            } finally {
+                Db.close(c);
+            }
+        }
+    }
+}

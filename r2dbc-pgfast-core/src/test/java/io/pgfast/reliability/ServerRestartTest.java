@@ -1,0 +1,167 @@
+package io.pgfast.reliability;
+
+import io.pgfast.r2dbc.PgfastConnectionFactory;
+import io.pgfast.testing.AuthMethod;
+import io.pgfast.testing.RequiresPostgres;
+import io.r2dbc.pool.ConnectionPool;
+import io.r2dbc.pool.ConnectionPoolConfiguration;
+import io.r2dbc.spi.Connection;
+import io.r2dbc.spi.R2dbcException;
+import io.r2dbc.spi.ValidationDepth;
+import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A server restart under load, through {@link FaultProxy} (the harness's server is shared with every
+ * other test and cannot be restarted safely): every connection is reset at once, new connections are
+ * reset for {@link #DOWN} (a server that is not listening yet), then accepted again. Workers keep
+ * sending requests through an r2dbc-pool all along.
+ *
+ * <p>Checked: no request hangs (each has {@link #REQUEST_BOUND}); every failed request fails with an
+ * R2dbcException; within {@link #RECOVERY} of the server being back the pool serves requests again,
+ * and every later request succeeds (no failure outside a restart and its recovery); the pool and all
+ * its connections close, server side included.
+ * The long mode restarts every 20 s for two minutes.
+ */
+@RequiresPostgres
+class ServerRestartTest {
+
+    private static final Duration DOWN = Duration.ofSeconds(2);
+    private static final Duration RECOVERY = Duration.ofSeconds(5);
+    private static final Duration REQUEST_BOUND = Duration.ofSeconds(15);
+    private static final int WORKERS = 6;
+    private static final String APPLICATION = "pgfast-reliab-restart";
+
+    @Test
+    void thePoolRecoversFromARestartAndNoRequestHangs() throws Exception {
+        int restarts = Reliability.scale(1, 6);
+        Duration before = Duration.ofSeconds(2);
+        Duration period = Reliability.scale(Duration.ofSeconds(9), Duration.ofSeconds(20));
+        Map<String, AtomicLong> failures = new ConcurrentHashMap<>();
+        AtomicLong succeeded = new AtomicLong();
+        AtomicLong failed = new AtomicLong();
+        List<Long> successNanos = java.util.Collections.synchronizedList(new ArrayList<>());
+        List<Long> failureNanos = java.util.Collections.synchronizedList(new ArrayList<>());
+        try (FaultProxy proxy = FaultProxy.to(Db.server().host(), Db.server().port())) {
+            PgfastConnectionFactory factory = new PgfastConnectionFactory(Db.config(AuthMethod.SCRAM, "127.0.0.1", proxy.port())
+                    .applicationName(APPLICATION).connectTimeout(Duration.ofSeconds(2)).build());
+            ConnectionPool pool = new ConnectionPool(ConnectionPoolConfiguration.builder(factory)
+                    .initialSize(2).maxSize(4).validationDepth(ValidationDepth.LOCAL)
+                    .maxAcquireTime(Duration.ofSeconds(5)).maxCreateConnectionTime(Duration.ofSeconds(3)).build());
+            ExecutorService workers = Executors.newFixedThreadPool(WORKERS);
+            long start = System.nanoTime();
+            long end = start + before.plus(period.multipliedBy(restarts)).toNanos();
+            List<Long> downAt = new ArrayList<>();
+            List<Long> backAt = new ArrayList<>();
+            try {
+                List<Future<?>> running = new ArrayList<>();
+                for (int w = 0; w < WORKERS; w++) {
+                    int worker = w;
+                    running.add(workers.submit(() -> {
+                        int i = 0;
+                        while (System.nanoTime() < end) {
+                            try {
+                                int value = worker * 100_000 + i++;
+                                Integer got = Mono.usingWhen(pool.create(), c -> query(c, value), Connection::close)
+                                        .block(REQUEST_BOUND);
+                                assertThat(got).isEqualTo(value);
+                                succeeded.incrementAndGet();
+                                successNanos.add(System.nanoTime());
+                            } catch (R2dbcException e) {
+                                failed.incrementAndGet();
+                                failureNanos.add(System.nanoTime());
+                                failures.computeIfAbsent(e.getClass().getSimpleName(), k -> new AtomicLong()).incrementAndGet();
+                                sleep(20);
+                            }
+                        }
+                        return null;
+                    }));
+                }
+                sleep(before.toMillis());
+                for (int r = 0; r < restarts; r++) {
+                    downAt.add(System.nanoTime());
+                    proxy.refuseFor(DOWN);
+                    proxy.dropAll();
+                    backAt.add(System.nanoTime() + DOWN.toNanos());
+                    sleep(period.toMillis());
+                }
+                for (Future<?> f : running) {
+                    // a worker that throws anything but an R2dbcException (or hangs past its bound) fails the test here
+                    f.get(REQUEST_BOUND.plusSeconds(10).toMillis(), TimeUnit.MILLISECONDS);
+                }
+                for (long back : backAt) {
+                    long firstAfter = successNanos.stream().filter(t -> t > back).min(Long::compare)
+                            .orElseThrow(() -> new AssertionError("no request succeeded after the server was back"));
+                    assertThat(Duration.ofNanos(firstAfter - back)).as("time to the first success once the server is back")
+                            .isLessThan(RECOVERY);
+                }
+                synchronized (failureNanos) {
+                    for (long t : failureNanos) {
+                        boolean duringARestart = false;
+                        for (int r = 0; r < downAt.size(); r++) {
+                            duringARestart |= t >= downAt.get(r) && t <= backAt.get(r) + RECOVERY.toNanos();
+                        }
+                        assertThat(duringARestart).as("a request failed %d ms after the start, outside every restart and its recovery",
+                                (t - start) / 1_000_000).isTrue();
+                    }
+                }
+                long lastBack = backAt.get(backAt.size() - 1);
+                assertThat(Mono.usingWhen(pool.create(), c -> query(c, 42), Connection::close).block(REQUEST_BOUND)).isEqualTo(42);
+                Reliability.report("server restart", restarts + " restart(s) under " + WORKERS + " workers: " + succeeded
+                        + " requests succeeded, " + failed + " failed with R2dbcException " + failures + ", 0 hung; "
+                        + proxy.accepted() + " connections accepted, " + proxy.refused() + " refused while down; recovered "
+                        + (successNanos.stream().filter(t -> t > lastBack).min(Long::compare).orElse(lastBack) - lastBack) / 1_000_000
+                        + " ms after the last restart");
+            } finally {
+                workers.shutdownNow();
+                pool.disposeLater().block(REQUEST_BOUND);
+            }
+        }
+        assertThat(backendsOf(APPLICATION)).as("server backends left by the pool").isZero();
+    }
+
+    private static Mono<Integer> query(Connection c, int value) {
+        return Flux.from(c.createStatement("SELECT $1::int").bind(0, value).execute())
+                .concatMap(r -> r.map((row, md) -> row.get(0, Integer.class))).single();
+    }
+
+    /** Backends with this application name, polled until none is left or 5 s have passed. */
+    private static long backendsOf(String application) throws InterruptedException {
+        Connection probe = Db.connect(Db.direct(AuthMethod.SCRAM).build());
+        try {
+            long count = -1;
+            for (int i = 0; i < 50 && count != 0; i++) {
+                count = Db.one(probe, "SELECT count(*) FROM pg_stat_activity WHERE application_name = '" + application + "'", Long.class);
+                if (count != 0) {
+                    Thread.sleep(100);
+                }
+            }
+            return count;
+        } finally {
+            Db.close(probe);
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+    }
+}
