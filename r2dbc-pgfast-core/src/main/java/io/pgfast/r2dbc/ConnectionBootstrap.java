@@ -150,10 +150,14 @@ final class ConnectionBootstrap {
             return Mono.just(connection);
         }
         int major = TypeDiscovery.major(connection.transport().parameters().getOrDefault("server_version", "0"));
-        return TypeDiscovery.discover(connection, codecs, major).map(registry -> {
+        return TypeDiscovery.discover(connection, codecs, major).flatMap(registry -> {
+            if (!connection.transport().isConnected()) {
+                // the lookup failed because the connection did: never hand out a closed connection
+                return Mono.error(new R2dbcNonTransientResourceException("the connection was lost while looking up the database's types", "08006"));
+            }
             discovered = registry;
             connection.useCodecs(registry);
-            return connection;
+            return Mono.just(connection);
         });
     }
 

@@ -66,7 +66,7 @@ final class SslNegotiationHandler extends ChannelInboundHandlerAdapter {
         SSLRequest.INSTANCE.encode(buf);
         ctx.writeAndFlush(buf).addListener(f -> {
             if (!f.isSuccess()) {
-                done.tryFailure(f.cause());
+                done.tryFailure(new R2dbcNonTransientResourceException("cannot send SSLRequest: " + f.cause(), "08006", f.cause()));
             }
         });
         ctx.read();

@@ -22,9 +22,6 @@ class CancelledResultDrainTest {
 
     private static final String TEN_MILLION_ROWS = "SELECT generate_series(1, 10000000)";
 
-    @Disabled("driver bug: after take(5) of a streaming 10M-row result the next query waits 0.5-2 s (4 s on average in"
-            + " SoakTest under load), while 2-9 MB are drained after the CancelRequest: about 5 MB/s, far below framing"
-            + " speed; the discard path after a cancelled Result reads slowly")
     @Test
     void theNextQueryAfterACancelledLargeResultAnswersQuickly() {
         try (FaultProxy proxy = FaultProxy.to(Db.server().host(), Db.server().port())) {

@@ -59,14 +59,11 @@ class ResetOnAcceptTest {
         everyAttemptFailsWithAnR2dbcException(config().sslMode(SslMode.DISABLE).build());
     }
 
-    @org.junit.jupiter.api.Disabled("driver bug: SslNegotiationHandler.start fails `done` with the raw cause when writing"
-            + " SSLRequest fails (a reset right after accept), so create() errors with NativeIoException, not R2dbcException")
     @Test
     void tlsRequired() {
         everyAttemptFailsWithAnR2dbcException(config().sslMode(SslMode.REQUIRE).build());
     }
 
-    @org.junit.jupiter.api.Disabled("driver bug: as tlsRequired; sslMode=prefer sends SSLRequest too")
     @Test
     void tlsPreferred() {
         everyAttemptFailsWithAnR2dbcException(config().sslMode(SslMode.PREFER).build());

@@ -45,8 +45,6 @@ class TypeLookupFailureTest {
         }
     }
 
-    @Disabled("driver bug: TypeDiscovery.discover resumes from every error with the built-in registry, so when the connection"
-            + " itself fails during the lookup, ConnectionBootstrap emits a connection that is already closed")
     @Test
     void aConnectionLostDuringTheTypeLookupFailsCreate() {
         long[] bytes = calibrate();
