@@ -233,7 +233,8 @@ final class FaultMatrix {
             count(outcome, proxy);
             long millis = (System.nanoTime() - begin) / 1_000_000;
             if (outcome == Outcome.WRONG_RESULT || outcome == Outcome.TIMED_OUT || millis > 1500) {
-                NOTABLE.add(name + " -> " + outcome + " in " + millis + " ms" + (failure == null ? "" : " (" + failure + ")"));
+                NOTABLE.add(name + " -> " + outcome + " in " + millis + " ms"
+                        + (failure == null ? "" : " (" + Exceptions.unwrap(failure).getClass().getSimpleName() + ")"));
             }
         }
     }

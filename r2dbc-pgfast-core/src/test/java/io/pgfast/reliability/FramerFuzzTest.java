@@ -44,7 +44,7 @@ class FramerFuzzTest {
 
     private static final int MAX_MESSAGE_SIZE = 1 << 16;
     private static final Duration BATCH_BOUND = Duration.ofSeconds(60);
-    private static final Duration SLOW_CASE = Duration.ofSeconds(1);
+    private static final Duration SLOW_CASE = Duration.ofSeconds(2);
     private static final int TRACKED_EVERY = 2_000;
     /** The framer may allocate a fixed amount plus this many bytes per readable input byte. */
     private static final long ALLOCATION_FIXED = 1 << 20;
