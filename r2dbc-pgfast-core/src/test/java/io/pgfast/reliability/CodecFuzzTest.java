@@ -63,7 +63,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 class CodecFuzzTest {
 
     private static final CodecRegistry REGISTRY = CodecRegistry.builtins();
-    private static final Duration TYPE_BOUND = Duration.ofSeconds(60);
+    private static final Duration TYPE_BOUND = Reliability.scale(Duration.ofSeconds(60), Duration.ofMinutes(30));
     private static final Duration SLOW_CASE = Duration.ofSeconds(2);
     private static final long ALLOCATION_FIXED = 1 << 20;
     /**

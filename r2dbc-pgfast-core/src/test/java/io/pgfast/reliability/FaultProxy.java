@@ -222,10 +222,6 @@ final class FaultProxy implements AutoCloseable {
             return triggered.get();
         }
 
-        boolean isDown() {
-            return down.get();
-        }
-
         void close(boolean reset) {
             if (!down.compareAndSet(false, true)) {
                 return;
