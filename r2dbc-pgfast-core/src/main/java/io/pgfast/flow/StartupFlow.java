@@ -1,5 +1,6 @@
 package io.pgfast.flow;
 
+import io.pgfast.transport.Notices;
 import io.netty.buffer.ByteBuf;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.util.ReferenceCountUtil;
@@ -34,8 +35,6 @@ import io.r2dbc.spi.R2dbcNonTransientResourceException;
 import io.r2dbc.spi.R2dbcPermissionDeniedException;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.MonoSink;
-import reactor.util.Logger;
-import reactor.util.Loggers;
 
 import java.nio.charset.StandardCharsets;
 import java.security.cert.Certificate;
@@ -49,7 +48,6 @@ import java.util.List;
  */
 public final class StartupFlow extends Conversation {
 
-    private static final Logger NOTICES = Loggers.getLogger("io.pgfast.notice");
 
     private static final String SCRAM = "SCRAM-SHA-256";
     private static final String SCRAM_PLUS = "SCRAM-SHA-256-PLUS";
@@ -132,7 +130,7 @@ public final class StartupFlow extends Conversation {
             throw PgExceptionFactory.create(ErrorDetails.of(((ErrorResponse) message).fields()), null);
         } else if (message instanceof NoticeResponse) {
             NoticeResponse n = (NoticeResponse) message;
-            NOTICES.info("{}: {} ({})", n.severity(), n.message(), n.code());
+            Notices.log(n);
         } else if (message instanceof BackendKeyData || message instanceof NegotiateProtocolVersion) {
             // BackendKeyData is kept by the transport for CancelRequest; we ask for protocol 3.0 with no
             // _pq_ options, so a NegotiateProtocolVersion can only confirm 3.0: nothing to do.

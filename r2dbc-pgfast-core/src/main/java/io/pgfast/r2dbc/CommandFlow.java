@@ -1,5 +1,6 @@
 package io.pgfast.r2dbc;
 
+import io.pgfast.transport.Notices;
 import io.netty.buffer.ByteBuf;
 import io.netty.util.ReferenceCountUtil;
 import io.pgfast.error.ErrorDetails;
@@ -57,7 +58,7 @@ final class CommandFlow extends Conversation {
             }
         } else if (message instanceof NoticeResponse) {
             NoticeResponse n = (NoticeResponse) message;
-            ResultSubscription.NOTICES.info("{}: {} ({})", n.severity(), n.message(), n.code());
+            Notices.log(n);
         } else if (message instanceof ReadyForQuery) {
             if (error != null) {
                 sink.error(error);

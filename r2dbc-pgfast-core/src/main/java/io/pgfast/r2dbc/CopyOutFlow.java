@@ -1,5 +1,6 @@
 package io.pgfast.r2dbc;
 
+import io.pgfast.transport.Notices;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.util.ReferenceCountUtil;
@@ -178,7 +179,7 @@ final class CopyOutFlow extends Conversation implements Subscription {
             onServerError((ErrorResponse) message);
         } else if (message instanceof NoticeResponse) {
             NoticeResponse n = (NoticeResponse) message;
-            ResultSubscription.NOTICES.info("{}: {} ({})", n.severity(), n.message(), n.code());
+            Notices.log(n);
         } else if (message instanceof ReadyForQuery) {
             readyForQuery();
             return true;

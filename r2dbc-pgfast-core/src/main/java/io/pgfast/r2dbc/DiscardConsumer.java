@@ -1,5 +1,6 @@
 package io.pgfast.r2dbc;
 
+import io.pgfast.transport.Notices;
 import io.pgfast.protocol.backend.DataRow;
 import io.pgfast.protocol.backend.NoticeResponse;
 import io.r2dbc.spi.R2dbcException;
@@ -21,7 +22,7 @@ final class DiscardConsumer implements ResultConsumer {
 
     @Override
     public void notice(NoticeResponse notice) {
-        ResultSubscription.NOTICES.info("{}: {} ({})", notice.severity(), notice.message(), notice.code());
+        Notices.log(notice);
     }
 
     @Override

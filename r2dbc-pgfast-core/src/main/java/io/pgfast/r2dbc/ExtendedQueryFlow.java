@@ -76,7 +76,6 @@ final class ExtendedQueryFlow extends QueryFlow {
     private int nextBinding;
     private R2dbcException heldError;
     private boolean retried;
-    private boolean portalClosed;
     private long rowsInEarlierWindows;
     /** Parse and Close messages written whose ParseComplete / CloseComplete has not arrived yet. */
     private int parsesPending;
@@ -346,7 +345,6 @@ final class ExtendedQueryFlow extends QueryFlow {
                 current.complete(null);
                 current = null;
             }
-            portalClosed = true;
             writeMore(out -> {
                 new Close('P', "").encode(out);
                 closesPending++;

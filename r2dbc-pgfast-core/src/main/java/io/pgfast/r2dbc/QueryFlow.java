@@ -1,5 +1,6 @@
 package io.pgfast.r2dbc;
 
+import io.pgfast.transport.Notices;
 import io.pgfast.codec.CodecRegistry;
 import io.pgfast.error.ErrorDetails;
 import io.pgfast.error.PgExceptionFactory;
@@ -67,13 +68,7 @@ abstract class QueryFlow extends Conversation implements ResultFeed.CancelHandle
             });
             return;
         }
-        for (;;) {
-            long r = resultDemand.get();
-            long next = r + n < 0 ? Long.MAX_VALUE : r + n;
-            if (resultDemand.compareAndSet(r, next)) {
-                break;
-            }
-        }
+        Demand.add(resultDemand, n);
         transport.resumeReading();
     }
 
@@ -241,7 +236,7 @@ abstract class QueryFlow extends Conversation implements ResultFeed.CancelHandle
     final void logLateNotices() {
         if (earlyNotices != null) {
             for (NoticeResponse n : earlyNotices) {
-                ResultSubscription.NOTICES.info("{}: {} ({})", n.severity(), n.message(), n.code());
+                Notices.log(n);
             }
             earlyNotices = null;
         }

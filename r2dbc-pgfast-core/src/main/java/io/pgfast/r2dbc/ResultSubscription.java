@@ -1,5 +1,6 @@
 package io.pgfast.r2dbc;
 
+import io.pgfast.transport.Notices;
 import io.pgfast.error.ErrorDetails;
 import io.pgfast.error.PgExceptionFactory;
 import io.pgfast.protocol.backend.NoticeResponse;
@@ -7,8 +8,6 @@ import io.r2dbc.spi.R2dbcException;
 import io.r2dbc.spi.Result;
 import org.reactivestreams.Subscriber;
 import org.reactivestreams.Subscription;
-import reactor.util.Logger;
-import reactor.util.Loggers;
 
 import java.util.ArrayDeque;
 import java.util.concurrent.atomic.AtomicLong;
@@ -24,7 +23,6 @@ import java.util.function.Predicate;
  */
 abstract class ResultSubscription<T> implements Subscription, ResultConsumer {
 
-    static final Logger NOTICES = Loggers.getLogger("io.pgfast.notice");
 
     final Subscriber<? super T> actual;
     final ResultFeed feed;
@@ -72,13 +70,7 @@ abstract class ResultSubscription<T> implements Subscription, ResultConsumer {
             onLoop(() -> signalError(new IllegalArgumentException("§3.9: request must be positive, was " + n)));
             return;
         }
-        for (;;) {
-            long r = requested.get();
-            long next = r + n < 0 ? Long.MAX_VALUE : r + n;
-            if (r == Long.MAX_VALUE || requested.compareAndSet(r, next)) {
-                break;
-            }
-        }
+        Demand.add(requested, n);
         onLoop(this::drainPending);
         feed.transport.resumeReading();
     }
@@ -210,7 +202,7 @@ abstract class ResultSubscription<T> implements Subscription, ResultConsumer {
 
     @Override
     public void notice(NoticeResponse notice) {
-        NOTICES.info("{}: {} ({})", notice.severity(), notice.message(), notice.code());
+        Notices.log(notice);
     }
 
     static R2dbcException asException(NoticeResponse notice) {

@@ -35,7 +35,6 @@ import java.util.function.Consumer;
  */
 public final class Transport {
 
-    private static final Logger NOTICES = Loggers.getLogger("io.pgfast.notice");
     private static final Logger LOG = Loggers.getLogger(Transport.class);
 
     private final Channel channel;
@@ -145,7 +144,7 @@ public final class Transport {
     private void onUnsolicited(BackendMessage message) {
         if (message instanceof NoticeResponse) {
             NoticeResponse n = (NoticeResponse) message;
-            NOTICES.info("{}: {} ({})", n.severity(), n.message(), n.code());
+            Notices.log(n);
         } else if (message instanceof ErrorResponse) {
             // e.g. FATAL 57P01 on an idle connection when the server shuts down
             ErrorResponse e = (ErrorResponse) message;
