@@ -27,18 +27,68 @@ final class Binding implements Bind.Values {
     private final Encoder<Object>[] encoders;
     private final int[] oids;
     private boolean deferred;
+    /** Which values were bound with a stated type; null while none was. */
+    private boolean[] typed;
+    /** The SQL this binding runs with, when it is not the statement's own (a rewritten batch chunk). */
+    private final String sql;
+
+    Binding(int size) {
+        this(size, null);
+    }
 
     @SuppressWarnings("unchecked")
-    Binding(int size) {
+    private Binding(int size, String sql) {
         this.values = new Object[size];
         this.encoders = new Encoder[size];
         this.oids = new int[size];
+        this.sql = sql;
+    }
+
+    /**
+     * The bindings {@code from … from + count - 1} (each complete, none deferred, {@code width} values) as
+     * one binding of {@code count × width} values, for the multi-row statement {@code sql}.
+     */
+    static Binding merge(java.util.List<Binding> bindings, int from, int count, int width, String sql) {
+        Binding m = new Binding(count * width, sql);
+        for (int i = 0; i < count; i++) {
+            Binding b = bindings.get(from + i);
+            System.arraycopy(b.values, 0, m.values, i * width, width);
+            System.arraycopy(b.encoders, 0, m.encoders, i * width, width);
+            System.arraycopy(b.oids, 0, m.oids, i * width, width);
+        }
+        return m;
+    }
+
+    /** The SQL to run this binding with, or {@code fallback} (the statement's) when it has none of its own. */
+    String sqlOr(String fallback) {
+        return sql != null ? sql : fallback;
     }
 
     void set(int index, Object value, Encoder<Object> encoder) {
+        if (typed != null) {
+            typed[index] = false;
+        }
         values[index] = value;
         encoders[index] = encoder;
         oids[index] = encoder.oid(value);
+    }
+
+    /** A value bound with a stated type ({@code Parameters.in(type, value)}): its encoder is not the class's own. */
+    void setTyped(int index, Object value, Encoder<Object> encoder) {
+        set(index, value, encoder);
+        if (typed == null) {
+            typed = new boolean[values.length];
+        }
+        typed[index] = true;
+    }
+
+    /**
+     * The encoder chosen for the value at {@code index} if that value is of class {@code c} and was bound
+     * without a stated type, else null.
+     */
+    Encoder<Object> encoderIfSameClass(int index, Class<?> c) {
+        Object v = values[index];
+        return v != null && v.getClass() == c && (typed == null || !typed[index]) ? encoders[index] : null;
     }
 
     /** A Blob or Clob: its content is collected by {@link #resolveDeferred} before the Bind is written. */

@@ -162,8 +162,10 @@ final class ConnectionBootstrap {
     }
 
     private PgfastConnection newConnection(Transport transport) {
-        return new PgfastConnection(transport, codecs, configuration.preparedStatementCacheQueries(), configuration.fetchSize(),
-                defaultIsolation());
+        PgfastConnection connection = new PgfastConnection(transport, codecs, configuration.preparedStatementCacheQueries(),
+                configuration.fetchSize(), defaultIsolation());
+        connection.rewriteBatchedInserts(configuration.rewriteBatchedInserts());
+        return connection;
     }
 
     private IsolationLevel defaultIsolation() {

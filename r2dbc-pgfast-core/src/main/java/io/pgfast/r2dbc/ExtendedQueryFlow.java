@@ -110,7 +110,8 @@ final class ExtendedQueryFlow extends QueryFlow {
             return;
         }
         for (int i = 0; i < bindings.size(); i++) {
-            PreparedStatementCache.Key key = new PreparedStatementCache.Key(sql, bindings.get(i).oids());
+            Binding b = bindings.get(i);
+            PreparedStatementCache.Key key = new PreparedStatementCache.Key(b.sqlOr(sql), b.oids());
             keys[i] = key;
             PreparedStatementCache.Entry entry = cache.get(key);
             if (entry == null) {
@@ -138,7 +139,7 @@ final class ExtendedQueryFlow extends QueryFlow {
         for (int i = 0; i < preparing.size(); i++) {
             PreparedStatementCache.Key key = preparing.get(i);
             String name = preparingEntries.get(i).name;
-            new Parse(name, sql, key.oids).encode(out);
+            new Parse(name, key.sql, key.oids).encode(out);
             parsesPending++;
             new Describe('S', name).encode(out);
         }
@@ -157,10 +158,13 @@ final class ExtendedQueryFlow extends QueryFlow {
 
     private void writeUnnamed(ByteBuf out) {
         int[] parsed = null;
+        String parsedSql = null;
         for (Binding b : bindings) {
-            if (parsed == null || !Arrays.equals(parsed, b.oids())) {
+            String text = b.sqlOr(sql);
+            if (parsed == null || !text.equals(parsedSql) || !Arrays.equals(parsed, b.oids())) {
                 parsed = b.oids();
-                new Parse("", sql, parsed).encode(out);
+                parsedSql = text;
+                new Parse("", text, parsed).encode(out);
                 parsesPending++;
             }
             Bind.encode(out, "", "", b, ALL_TEXT);

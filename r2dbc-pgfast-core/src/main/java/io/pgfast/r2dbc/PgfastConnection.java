@@ -37,6 +37,8 @@ public final class PgfastConnection implements Connection, Lifecycle {
     private volatile boolean implicitBeginPending;
     private volatile IsolationLevel isolationLevel;
     private final NotificationStream notifications;
+    /** {@code rewriteBatchedInserts}: set once by the bootstrap, before the user sees the connection. */
+    private boolean rewriteBatchedInserts;
 
     /** Notifications a subscriber may fall behind by before its stream fails. */
     public static final int NOTIFICATION_BUFFER = 4096;
@@ -74,6 +76,14 @@ public final class PgfastConnection implements Connection, Lifecycle {
     /** Switches to a registry that also knows the database's own types (before the user sees the connection). */
     void useCodecs(CodecRegistry registry) {
         this.codecs = registry;
+    }
+
+    void rewriteBatchedInserts(boolean rewrite) {
+        this.rewriteBatchedInserts = rewrite;
+    }
+
+    boolean rewritesBatchedInserts() {
+        return rewriteBatchedInserts;
     }
 
     // --- statements ---

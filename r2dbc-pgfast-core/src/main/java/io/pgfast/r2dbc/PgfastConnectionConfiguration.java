@@ -78,6 +78,7 @@ public final class PgfastConnectionConfiguration {
     private final boolean allowCleartextPassword;
     private final int preparedStatementCacheQueries;
     private final int fetchSize;
+    private final boolean rewriteBatchedInserts;
     private final int pipelineLimit;
     private final int maxMessageSize;
     private final boolean autodetectExtensions;
@@ -110,6 +111,7 @@ public final class PgfastConnectionConfiguration {
         this.allowCleartextPassword = b.allowCleartextPassword;
         this.preparedStatementCacheQueries = b.preparedStatementCacheQueries;
         this.fetchSize = b.fetchSize;
+        this.rewriteBatchedInserts = b.rewriteBatchedInserts;
         this.pipelineLimit = b.pipelineLimit;
         this.maxMessageSize = b.maxMessageSize;
         this.autodetectExtensions = b.autodetectExtensions;
@@ -149,6 +151,7 @@ public final class PgfastConnectionConfiguration {
         b.allowCleartextPassword = allowCleartextPassword;
         b.preparedStatementCacheQueries = preparedStatementCacheQueries;
         b.fetchSize = fetchSize;
+        b.rewriteBatchedInserts = rewriteBatchedInserts;
         b.pipelineLimit = pipelineLimit;
         b.maxMessageSize = maxMessageSize;
         b.autodetectExtensions = autodetectExtensions;
@@ -281,6 +284,11 @@ public final class PgfastConnectionConfiguration {
         return fetchSize;
     }
 
+    /** Whether {@code Statement.add()} batches of a plain {@code INSERT … VALUES (…)} run as multi-row inserts. */
+    public boolean rewriteBatchedInserts() {
+        return rewriteBatchedInserts;
+    }
+
     /** Statements written to one connection before their results arrive, at most. */
     public int pipelineLimit() {
         return pipelineLimit;
@@ -329,6 +337,7 @@ public final class PgfastConnectionConfiguration {
                 + ", allowCleartextPassword=" + allowCleartextPassword
                 + ", preparedStatementCacheQueries=" + preparedStatementCacheQueries
                 + ", fetchSize=" + fetchSize
+                + ", rewriteBatchedInserts=" + rewriteBatchedInserts
                 + ", pipelineLimit=" + pipelineLimit
                 + ", maxMessageSize=" + maxMessageSize
                 + ", autodetectExtensions=" + autodetectExtensions
@@ -372,6 +381,7 @@ public final class PgfastConnectionConfiguration {
         private boolean allowCleartextPassword = true;
         private int preparedStatementCacheQueries = DEFAULT_PREPARED_STATEMENT_CACHE_QUERIES;
         private int fetchSize;
+        private boolean rewriteBatchedInserts;
         private int pipelineLimit = DEFAULT_PIPELINE_LIMIT;
         private int maxMessageSize = DEFAULT_MAX_MESSAGE_SIZE;
         private boolean autodetectExtensions = true;
@@ -635,6 +645,16 @@ public final class PgfastConnectionConfiguration {
                 throw new IllegalArgumentException("fetchSize must be 0 (all rows) or positive, got " + fetchSize);
             }
             this.fetchSize = fetchSize;
+            return this;
+        }
+
+        /**
+         * Runs {@code Statement.add()} batches of a plain {@code INSERT … VALUES (…)} as multi-row inserts of
+         * up to 128 rows (as pgjdbc's {@code reWriteBatchedInserts}); such a batch then yields one Result per
+         * rewritten statement, whose update count covers its rows, instead of one per binding.
+         */
+        public Builder rewriteBatchedInserts(boolean rewriteBatchedInserts) {
+            this.rewriteBatchedInserts = rewriteBatchedInserts;
             return this;
         }
 

@@ -59,6 +59,7 @@ public final class PgfastConnectionFactoryProvider implements ConnectionFactoryP
     public static final Option<Boolean> ALLOW_CLEARTEXT_PASSWORD = Option.valueOf("allowCleartextPassword");
     public static final Option<Integer> PREPARED_STATEMENT_CACHE_QUERIES = Option.valueOf("preparedStatementCacheQueries");
     public static final Option<Integer> FETCH_SIZE = Option.valueOf("fetchSize");
+    public static final Option<Boolean> REWRITE_BATCHED_INSERTS = Option.valueOf("rewriteBatchedInserts");
     public static final Option<Integer> PIPELINE_LIMIT = Option.valueOf("pipelineLimit");
     public static final Option<Integer> MAX_MESSAGE_SIZE = Option.valueOf("maxMessageSize");
     public static final Option<Boolean> AUTODETECT_EXTENSIONS = Option.valueOf("autodetectExtensions");
@@ -144,6 +145,7 @@ public final class PgfastConnectionFactoryProvider implements ConnectionFactoryP
         r.read(PREPARED_STATEMENT_CACHE_QUERIES, null,
                 v -> b.preparedStatementCacheQueries(OptionCoercion.integer("preparedStatementCacheQueries", v)));
         r.read(FETCH_SIZE, null, v -> b.fetchSize(OptionCoercion.integer("fetchSize", v)));
+        r.read(REWRITE_BATCHED_INSERTS, null, v -> b.rewriteBatchedInserts(OptionCoercion.bool("rewriteBatchedInserts", v)));
         r.read(PIPELINE_LIMIT, null, v -> b.pipelineLimit(OptionCoercion.integer("pipelineLimit", v)));
         r.read(MAX_MESSAGE_SIZE, null, v -> b.maxMessageSize(OptionCoercion.integer("maxMessageSize", v)));
         r.read(AUTODETECT_EXTENSIONS, null, v -> b.autodetectExtensions(OptionCoercion.bool("autodetectExtensions", v)));

@@ -25,6 +25,23 @@ import java.util.NoSuchElementException;
  */
 final class PgfastStatement implements Statement {
 
+    private enum Kind { PLAIN, PARAMETER, LOB }
+
+    /**
+     * What a bound value's class is, looked up once per class: an {@code instanceof} against an interface
+     * a class does not implement scans its list of interfaces every time (JDK 17 caches only hits), and three
+     * such checks per bound value cost more than all the rest of {@code bind} (measured, BENCHMARKS.md).
+     */
+    private static final ClassValue<Kind> KIND = new ClassValue<>() {
+        @Override
+        protected Kind computeValue(Class<?> type) {
+            if (Parameter.class.isAssignableFrom(type)) {
+                return Kind.PARAMETER;
+            }
+            return Blob.class.isAssignableFrom(type) || Clob.class.isAssignableFrom(type) ? Kind.LOB : Kind.PLAIN;
+        }
+    };
+
     private final PgfastConnection connection;
     private final CodecRegistry codecs;
     private final String sql;
@@ -69,16 +86,28 @@ final class PgfastStatement implements Statement {
             throw new IllegalArgumentException("value must not be null; use bindNull(" + index + ", type)");
         }
         checkIndex(index);
-        if (value instanceof Parameter) {
-            bindParameter(index, (Parameter) value);
-            return this;
+        Class<?> type = value.getClass();
+        int n = bindings.size();
+        if (n > 0) {
+            // in a batch: a value of the class the previous binding had here takes its encoder (that class was
+            // neither a Parameter nor a LOB, which have no encoder of their own)
+            Encoder<Object> previous = bindings.get(n - 1).encoderIfSameClass(index, type);
+            if (previous != null) {
+                binding().set(index, value, previous);
+                return this;
+            }
         }
-        if (value instanceof Blob || value instanceof Clob) {
-            binding().setDeferred(index, value);
-            return this;
+        switch (KIND.get(type)) {
+            case PARAMETER:
+                bindParameter(index, (Parameter) value);
+                return this;
+            case LOB:
+                binding().setDeferred(index, value);
+                return this;
+            default:
+                binding().set(index, value, encoder(value));
+                return this;
         }
-        binding().set(index, value, encoder(value));
-        return this;
     }
 
     @SuppressWarnings("unchecked")
@@ -98,7 +127,7 @@ final class PgfastStatement implements Statement {
         }
         @SuppressWarnings("unchecked")
         Encoder<Object> encoder = oid == 0 ? encoder(value) : (Encoder<Object>) codecs.encoder(oid, value.getClass());
-        binding().set(index, value, encoder);
+        binding().setTyped(index, value, encoder);
     }
 
     @Override
@@ -204,9 +233,21 @@ final class PgfastStatement implements Statement {
         if (all.stream().anyMatch(Binding::hasDeferred)) {
             return Flux.fromIterable(all)
                     .concatMap(b -> b.resolveDeferred(codecs))
-                    .thenMany(Flux.defer(() -> connection.executeExtended(text, all, size)));
+                    .thenMany(Flux.defer(() -> connection.executeExtended(text, rewritten(all), size)));
         }
-        return connection.executeExtended(text, all, size);
+        return connection.executeExtended(text, rewritten(all), size);
+    }
+
+    /**
+     * With {@code rewriteBatchedInserts}, a batch of a plain {@code INSERT … VALUES (…)} as a few multi-row
+     * inserts ({@link BatchedInsert}); every other statement's bindings unchanged.
+     */
+    private List<Binding> rewritten(List<Binding> all) {
+        if (all.size() < 2 || generatedColumns != null || !connection.rewritesBatchedInserts()) {
+            return all;
+        }
+        BatchedInsert insert = BatchedInsert.of(sql, parameterCount);
+        return insert == null ? all : insert.rewrite(all);
     }
 
     /**

@@ -95,7 +95,7 @@ final class SqlScanner {
     }
 
     /** For "$tag$" starting at {@code start}, the index of the closing '$' of the tag; -1 when not a tag. */
-    private static int dollarTagEnd(String sql, int start) {
+    static int dollarTagEnd(String sql, int start) {
         int j = start + 1;
         int n = sql.length();
         if (j < n && sql.charAt(j) == '$') {
@@ -110,7 +110,7 @@ final class SqlScanner {
         return j < n && sql.charAt(j) == '$' ? j : -1;
     }
 
-    private static int skipQuoted(String sql, int i, char quote, boolean backslashEscapes) {
+    static int skipQuoted(String sql, int i, char quote, boolean backslashEscapes) {
         int n = sql.length();
         while (i < n) {
             char c = sql.charAt(i);
@@ -129,7 +129,7 @@ final class SqlScanner {
         return n;
     }
 
-    private static int skipBlockComment(String sql, int i) {
+    static int skipBlockComment(String sql, int i) {
         int depth = 1;
         int n = sql.length();
         while (i < n && depth > 0) {

@@ -45,11 +45,15 @@ public final class R2dbcWorkload implements Workload {
         this.factory = factory;
     }
 
-    /** pgfast with its defaults: 256 cached prepared statements per connection, pipelining up to 256. */
+    /**
+     * pgfast with its defaults (256 cached prepared statements per connection, pipelining up to 256) and
+     * {@code rewriteBatchedInserts}, as pgjdbc runs with its {@code reWriteBatchedInserts}.
+     */
     public static Workload pgfast(BenchTarget t) {
         return new R2dbcWorkload(new PgfastConnectionFactory(PgfastConnectionConfiguration.builder()
                 .host(t.host()).port(t.port()).database(t.database()).username(t.user()).password(t.password())
                 .sslMode(SslMode.DISABLE)
+                .rewriteBatchedInserts(true)
                 .build()));
     }
 

@@ -18,6 +18,10 @@ public final class CommandComplete implements BackendMessage {
     /** A count has at most 20 digits (PostgreSQL's counts are uint64); 19 always fit in a long. */
     private static final int MAX_DIGITS = 19;
 
+    private static final String INSERT = "INSERT";
+    /** The commands whose tag carries a row count (protocol 55.7, CommandComplete), most frequent first. */
+    private static final String[] COUNTED = {"SELECT", INSERT, "UPDATE", "DELETE", "MERGE", "COPY", "FETCH", "MOVE"};
+
     private final String tag;
     private final String command;
     private final long rows;
@@ -30,8 +34,8 @@ public final class CommandComplete implements BackendMessage {
     public CommandComplete(String tag) {
         this.tag = WireFormat.checkCString(tag, "command tag");
         int space = tag.indexOf(' ');
-        String first = space < 0 ? tag : tag.substring(0, space);
-        if (!hasRowCount(first)) {
+        String counted = countedCommand(tag, space < 0 ? tag.length() : space);
+        if (counted == null) {
             this.command = tag;
             this.rows = -1;
             return;
@@ -40,7 +44,7 @@ public final class CommandComplete implements BackendMessage {
             throw malformed(tag, "no row count");
         }
         int countStart = space + 1;
-        if (first.equals("INSERT")) {
+        if (counted == INSERT) {
             // "INSERT oid rows": the oid is always 0 since PostgreSQL 12, but must still be a number.
             int secondSpace = tag.indexOf(' ', countStart);
             if (secondSpace < 0) {
@@ -49,7 +53,7 @@ public final class CommandComplete implements BackendMessage {
             parseCount(tag, countStart, secondSpace);
             countStart = secondSpace + 1;
         }
-        this.command = first;
+        this.command = counted;
         this.rows = parseCount(tag, countStart, tag.length());
     }
 
@@ -59,20 +63,17 @@ public final class CommandComplete implements BackendMessage {
         return new CommandComplete(tag);
     }
 
-    private static boolean hasRowCount(String command) {
-        switch (command) {
-            case "INSERT":
-            case "SELECT":
-            case "UPDATE":
-            case "DELETE":
-            case "MERGE":
-            case "MOVE":
-            case "FETCH":
-            case "COPY":
-                return true;
-            default:
-                return false;
+    /**
+     * The command of a tag whose first word ({@code firstWordLength} chars) names one that carries a row
+     * count, as one of the constants, or null. Compared in place: this runs once per executed statement.
+     */
+    private static String countedCommand(String tag, int firstWordLength) {
+        for (String command : COUNTED) {
+            if (command.length() == firstWordLength && tag.startsWith(command)) {
+                return command;
+            }
         }
+        return null;
     }
 
     private static long parseCount(String tag, int start, int end) {

@@ -134,7 +134,7 @@ public final class Bind {
         boolean allEqual = true;
         short first = 0;
         for (int i = 0; i < count; i++) {
-            short format = checkFormat(values.formatCode(i), "Bind parameter " + i);
+            short format = checkFormat(values.formatCode(i), "Bind parameter ", i);
             if (i == 0) {
                 first = format;
             } else if (format != first) {
@@ -151,7 +151,7 @@ public final class Bind {
     private static int compactFormats(short[] formats) {
         boolean allEqual = true;
         for (int i = 0; i < formats.length; i++) {
-            checkFormat(formats[i], "Bind result column " + i);
+            checkFormat(formats[i], "Bind result column ", i);
             if (formats[i] != formats[0]) {
                 allEqual = false;
             }
@@ -162,9 +162,10 @@ public final class Bind {
         return allEqual ? 1 : formats.length;
     }
 
-    private static short checkFormat(short format, String what) {
+    /** The message is built only on failure: this runs for every parameter of every Bind. */
+    private static short checkFormat(short format, String what, int index) {
         if (format != 0 && format != 1) {
-            throw new IllegalArgumentException(what + ": format code " + format + " is neither 0 (text) nor 1 (binary)");
+            throw new IllegalArgumentException(what + index + ": format code " + format + " is neither 0 (text) nor 1 (binary)");
         }
         return format;
     }

@@ -324,4 +324,17 @@ class StatementBindingTest {
         assertThat(rows).hasSize(1);
         assertThat(rows.get(0)).containsExactly(3, true);
     }
+
+    @Test
+    void eachBindingOfABatchGetsItsOwnValuesType() {
+        // the batch reuses the previous binding's encoder only for a plainly bound value of the same class
+        Statement s = c.createStatement("SELECT pg_typeof($1)::text");
+        s.bind(0, Parameters.in(R2dbcType.BIGINT, 5)).add();
+        s.bind(0, 5).add();
+        s.bind(0, 5L).add();
+        s.bind(0, 5).add();
+        s.bind(0, Parameters.in(R2dbcType.SMALLINT, 5)).add();
+        s.bind(0, 5);
+        assertThat(Db.column(s, String.class)).containsExactly("bigint", "integer", "bigint", "integer", "smallint", "integer");
+    }
 }
