@@ -60,8 +60,12 @@ public final class ReplicatedCluster {
      * @throws IllegalStateException if it cannot (the message holds the server logs); nothing is left running
      */
     public static ReplicatedCluster start() {
+        return start(ReplicationBinaries.choose());
+    }
+
+    /** With these binaries; an empty {@link ReplicationBinaries#baseBackup()} makes the standby from a cold copy. */
+    static ReplicatedCluster start(ReplicationBinaries binaries) {
         long begin = System.nanoTime();
-        ReplicationBinaries binaries = ReplicationBinaries.choose();
         Path base;
         try {
             base = Files.createTempDirectory("pgfast-replicated-");
