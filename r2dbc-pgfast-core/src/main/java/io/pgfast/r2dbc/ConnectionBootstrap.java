@@ -19,8 +19,10 @@ import reactor.core.publisher.Mono;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 import reactor.core.scheduler.Schedulers;
 import io.r2dbc.spi.R2dbcNonTransientResourceException;
 import java.net.SocketAddress;
@@ -34,18 +36,31 @@ import java.util.function.Function;
 /**
  * Turns a configuration into an open, authenticated {@link PgfastConnection}: TCP or Unix socket, TLS as
  * {@code sslMode} asks (with libpq's {@code allow} retry), the startup message, authentication.
- * {@code connectTimeout} bounds all of it, as libpq's {@code connect_timeout} does.
+ * {@code connectTimeout} bounds all of it, as libpq's {@code connect_timeout} does; with several hosts
+ * (or a {@code targetServerType}) {@link MultiHostConnector} picks the host, the timeout applying to each.
  */
 final class ConnectionBootstrap {
 
     private final PgfastConnectionConfiguration configuration;
     private final CodecRegistry codecs;
+    /** Null for a single host with targetServerType=any: then nothing differs from a plain connect. */
+    private final MultiHostConnector multiHost;
     private volatile ClientTls tls;
     private volatile CodecRegistry discovered;
 
     ConnectionBootstrap(PgfastConnectionConfiguration configuration, CodecRegistry codecs) {
+        this(configuration, codecs, true);
+    }
+
+    /** @param roleFromParameterStatus false asks every server {@code SHOW transaction_read_only} (as before PostgreSQL 14) */
+    ConnectionBootstrap(PgfastConnectionConfiguration configuration, CodecRegistry codecs, boolean roleFromParameterStatus) {
         this.configuration = configuration;
         this.codecs = codecs;
+        List<HostSpec> hosts = configuration.hosts();
+        this.multiHost = hosts.size() == 1 && configuration.targetServerType() == TargetServerType.ANY ? null
+                : new MultiHostConnector(hosts, configuration.targetServerType(),
+                        new HostStatusCache(Duration.ofSeconds(configuration.hostRecheckSeconds()), System::nanoTime),
+                        configuration.loadBalanceHosts() ? new Random() : null, roleFromParameterStatus, this::endpoint);
     }
 
     /** The TLS setup, built on first use (a bad certificate file fails that connection attempt, not the factory). */
@@ -59,23 +74,36 @@ final class ConnectionBootstrap {
     }
 
     Mono<PgfastConnection> connect() {
-        Mono<PgfastConnection> attempt = Mono.defer(this::attempt);
+        if (multiHost == null) {
+            return connect(configuration.hosts().get(0), null);
+        }
+        return multiHost.connect(this::connect);
+    }
+
+    /**
+     * One host; {@code connectTimeout} bounds it all. {@code check} (may be null) runs once the
+     * server is ready, before the type lookup; its error closes the connection.
+     */
+    private Mono<PgfastConnection> connect(HostSpec host, Function<PgfastConnection, Mono<Void>> check) {
+        Mono<PgfastConnection> attempt = Mono.defer(() -> attempt(host, check));
         if (configuration.connectTimeout().isZero()) {
             return attempt;
         }
         return attempt.timeout(configuration.connectTimeout())
-                .onErrorMap(TimeoutException.class, e -> new R2dbcTimeoutException("connection to " + endpoint()
+                .onErrorMap(TimeoutException.class, e -> new R2dbcTimeoutException("connection to " + endpoint(host)
                         + " not established within connectTimeout " + configuration.connectTimeout(), "08001", e));
     }
 
-    private Mono<PgfastConnection> attempt() {
+    private Mono<PgfastConnection> attempt(HostSpec host, Function<PgfastConnection, Mono<Void>> check) {
         Mono<PgfastConnection> attempt;
         SslMode mode = configuration.sslMode();
         if (mode == SslMode.ALLOW) {
             // libpq: plaintext first; TLS only when the server refuses the plaintext connection
-            attempt = connect(TlsPolicy.DISABLED).onErrorResume(e -> isAuthenticationRejection(e), e -> connect(TlsPolicy.REQUIRED));
+            attempt = connect(host, TlsPolicy.DISABLED, check)
+                    .onErrorResume(e -> isAuthenticationRejection(e), e -> connect(host, TlsPolicy.REQUIRED, check));
         } else {
-            attempt = connect(mode == SslMode.DISABLE ? TlsPolicy.DISABLED : mode.requiresTls() ? TlsPolicy.REQUIRED : TlsPolicy.PREFERRED);
+            attempt = connect(host, mode == SslMode.DISABLE ? TlsPolicy.DISABLED : mode.requiresTls() ? TlsPolicy.REQUIRED
+                    : TlsPolicy.PREFERRED, check);
         }
         return attempt;
     }
@@ -84,16 +112,17 @@ final class ConnectionBootstrap {
         return e instanceof R2dbcException && ((R2dbcException) e).getSqlState() != null && ((R2dbcException) e).getSqlState().startsWith("28");
     }
 
-    private Mono<PgfastConnection> connect(TlsPolicy tls) {
+    private Mono<PgfastConnection> connect(HostSpec host, TlsPolicy tls, Function<PgfastConnection, Mono<Void>> check) {
         return configuration.password()
                 .map(CharSequence.class::cast)
                 .map(java.util.Optional::of)
                 .defaultIfEmpty(java.util.Optional.empty())
-                .flatMap(password -> addresses()
-                        .flatMap(addresses -> connectFirst(addresses, 0, tls))
+                .flatMap(password -> addresses(host)
+                        .flatMap(addresses -> connectFirst(addresses, 0, tls, host))
                         .flatMap(transport -> checkTls(transport)
                                 .then(StartupFlow.run(transport, startupParameters(password.orElse(null))))
                                 .then(Mono.fromSupplier(() -> newConnection(transport)))
+                                .flatMap(c -> check == null ? Mono.just(c) : check.apply(c).thenReturn(c))
                                 .flatMap(this::withDatabaseTypes)
                                 .onErrorResume(e -> transport.close().onErrorResume(x -> Mono.empty()).then(Mono.error(e)))
                                 .doOnCancel(() -> transport.close().subscribe(v -> { }, x -> { }))));
@@ -103,12 +132,12 @@ final class ConnectionBootstrap {
      * The addresses to try, in the resolver's order: a host name may resolve to several (localhost to
      * ::1 and 127.0.0.1), and libpq tries each until one accepts the connection.
      */
-    private Mono<List<SocketAddress>> addresses() {
+    private Mono<List<SocketAddress>> addresses(HostSpec spec) {
         if (configuration.socketFile().isPresent()) {
             return Mono.just(List.of(new DomainSocketAddress(configuration.socketFile().get().toString())));
         }
-        String host = configuration.host();
-        int port = configuration.port();
+        String host = spec.host();
+        int port = spec.port();
         return Mono.fromCallable(() -> {
                     List<SocketAddress> list = new ArrayList<>();
                     for (InetAddress a : InetAddress.getAllByName(host)) {
@@ -122,12 +151,12 @@ final class ConnectionBootstrap {
     }
 
     /** Connects to the first address that accepts a TCP connection; TLS and authentication errors are final. */
-    private Mono<Transport> connectFirst(List<SocketAddress> addresses, int i, TlsPolicy tls) {
-        Mono<Transport> attempt = Connector.connect(transportOptions(addresses.get(i), tls));
+    private Mono<Transport> connectFirst(List<SocketAddress> addresses, int i, TlsPolicy tls, HostSpec host) {
+        Mono<Transport> attempt = Connector.connect(transportOptions(addresses.get(i), tls, host));
         if (i + 1 >= addresses.size()) {
             return attempt;
         }
-        return attempt.onErrorResume(Connector::isConnectFailure, e -> connectFirst(addresses, i + 1, tls));
+        return attempt.onErrorResume(Connector::isConnectFailure, e -> connectFirst(addresses, i + 1, tls, host));
     }
 
     /** For sslNegotiation=direct: the server must have chosen ALPN "postgresql" (as libpq checks). */
@@ -173,16 +202,16 @@ final class ConnectionBootstrap {
         return level == null ? IsolationLevel.READ_COMMITTED : IsolationLevel.valueOf(level.toUpperCase(java.util.Locale.ROOT));
     }
 
-    private String endpoint() {
-        return configuration.socketFile().map(Object::toString).orElse(configuration.host() + ":" + configuration.port());
+    private String endpoint(HostSpec host) {
+        return configuration.socketFile().map(Object::toString).orElse(host.host() + ":" + host.port());
     }
 
-    private TransportOptions transportOptions(SocketAddress address, TlsPolicy tls) {
+    private TransportOptions transportOptions(SocketAddress address, TlsPolicy tls, HostSpec host) {
         boolean unix = address instanceof DomainSocketAddress;
         Function<ByteBufAllocator, SslHandler> sslHandlers = null;
         if (!unix && tls != TlsPolicy.DISABLED) {
             ClientTls clientTls = tls();
-            sslHandlers = alloc -> clientTls.newHandler(alloc, configuration.host(), configuration.port());
+            sslHandlers = alloc -> clientTls.newHandler(alloc, host.host(), host.port());
         }
         return new TransportOptions(address, unix, configuration.connectTimeout(), configuration.tcpKeepAlive(),
                 configuration.tcpNoDelay(), tls, configuration.sslNegotiation() == SslNegotiation.DIRECT, sslHandlers,

@@ -36,6 +36,47 @@ final class OptionCoercion {
         throw wrongType(name, value, "a String");
     }
 
+    /**
+     * The {@code host} option: a String (one host, or a comma-separated list, as a URL's authority
+     * {@code h1:5432,h2:5433} arrives), or a {@code Collection} of Strings / {@link HostSpec}s.
+     */
+    static String hosts(String name, Object value) {
+        if (value instanceof CharSequence) {
+            return value.toString();
+        }
+        if (value instanceof java.util.Collection) {
+            StringBuilder list = new StringBuilder();
+            for (Object host : (java.util.Collection<?>) value) {
+                if (host == null) {
+                    throw new IllegalArgumentException(name + " must not contain null");
+                }
+                if (!(host instanceof CharSequence) && !(host instanceof HostSpec)) {
+                    throw wrongType(name, host, "a list of Strings or HostSpecs");
+                }
+                list.append(list.length() == 0 ? "" : ",").append(host);
+            }
+            if (list.length() == 0) {
+                throw new IllegalArgumentException(name + " must not be an empty list");
+            }
+            return list.toString();
+        }
+        throw wrongType(name, value, "a String or a list of hosts");
+    }
+
+    /** A boolean, or libpq's {@code load_balance_hosts} values {@code random} (true) and {@code disable} (false). */
+    static boolean loadBalance(String name, Object value) {
+        if (value instanceof CharSequence) {
+            String s = value.toString().trim().toLowerCase(Locale.ROOT);
+            if (s.equals("random")) {
+                return true;
+            }
+            if (s.equals("disable")) {
+                return false;
+            }
+        }
+        return bool(name, value);
+    }
+
     /** A file path given as String, {@link Path} or {@link File}. */
     static String path(String name, Object value) {
         if (value instanceof Path || value instanceof File) {

@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.time.ZoneId;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -28,6 +29,8 @@ public final class PgfastConnectionConfiguration {
 
     public static final String DEFAULT_HOST = "localhost";
     public static final int DEFAULT_PORT = 5432;
+    /** As pgjdbc's {@code hostRecheckSeconds}. */
+    public static final int DEFAULT_HOST_RECHECK_SECONDS = 10;
     public static final String DEFAULT_APPLICATION_NAME = "r2dbc-pgfast";
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
     public static final int DEFAULT_PREPARED_STATEMENT_CACHE_QUERIES = 256;
@@ -53,6 +56,12 @@ public final class PgfastConnectionConfiguration {
     private static final long MAX_TIMEOUT_MILLIS = Integer.MAX_VALUE;
 
     private final String host;
+    /** As given, ports not yet filled in (for {@link #mutate()}); null means the default host. */
+    private final HostList hostList;
+    private final List<HostSpec> hosts;
+    private final TargetServerType targetServerType;
+    private final boolean loadBalanceHosts;
+    private final int hostRecheckSeconds;
     private final int port;
     private final String socket;
     private final String database;
@@ -85,7 +94,12 @@ public final class PgfastConnectionConfiguration {
     private final java.util.List<io.pgfast.codec.Codec> codecs;
 
     private PgfastConnectionConfiguration(Builder b, SslMode sslMode) {
-        this.host = b.host;
+        this.hostList = b.hosts;
+        this.hosts = b.hosts != null ? b.hosts.resolve(b.port) : List.of(new HostSpec(DEFAULT_HOST, b.port));
+        this.host = hosts.get(0).host();
+        this.targetServerType = b.targetServerType;
+        this.loadBalanceHosts = b.loadBalanceHosts;
+        this.hostRecheckSeconds = b.hostRecheckSeconds;
         this.port = b.port;
         this.socket = b.socket;
         this.database = b.database;
@@ -125,7 +139,10 @@ public final class PgfastConnectionConfiguration {
     /** A builder holding this configuration's values, to derive a changed copy. */
     public Builder mutate() {
         Builder b = new Builder();
-        b.host = host;
+        b.hosts = hostList;
+        b.targetServerType = targetServerType;
+        b.loadBalanceHosts = loadBalanceHosts;
+        b.hostRecheckSeconds = hostRecheckSeconds;
         b.port = port;
         b.socket = socket;
         b.database = database;
@@ -159,11 +176,35 @@ public final class PgfastConnectionConfiguration {
         return b;
     }
 
-    /** The TCP host name or IP address (brackets of an IPv6 literal removed). Unused when {@link #socket()} is set. */
+    /**
+     * The TCP host name or IP address (brackets of an IPv6 literal removed), the first of
+     * {@link #hosts()}. Unused when {@link #socket()} is set.
+     */
     public String host() {
         return host;
     }
 
+    /** Every host to try, in the configured order, each with its port; at least one; unmodifiable. */
+    public List<HostSpec> hosts() {
+        return hosts;
+    }
+
+    /** Which role the server of a connection must have (checked only when it is not ANY or there are several hosts). */
+    public TargetServerType targetServerType() {
+        return targetServerType;
+    }
+
+    /** Whether every connection attempt tries the hosts in a random order. */
+    public boolean loadBalanceHosts() {
+        return loadBalanceHosts;
+    }
+
+    /** How long, in seconds, what a connection attempt found about a host steers the next ones; 0 never. */
+    public int hostRecheckSeconds() {
+        return hostRecheckSeconds;
+    }
+
+    /** The port of hosts given without one, and of the Unix socket file. */
     public int port() {
         return port;
     }
@@ -312,8 +353,11 @@ public final class PgfastConnectionConfiguration {
     @Override
     public String toString() {
         return "PgfastConnectionConfiguration{"
-                + "host=" + host
+                + "host=" + (hosts.size() == 1 ? host : hosts.toString())
                 + ", port=" + port
+                + ", targetServerType=" + targetServerType.optionName()
+                + ", loadBalanceHosts=" + loadBalanceHosts
+                + ", hostRecheckSeconds=" + hostRecheckSeconds
                 + ", socket=" + socket
                 + ", database=" + database
                 + ", username=" + username
@@ -354,7 +398,11 @@ public final class PgfastConnectionConfiguration {
      */
     public static final class Builder {
 
-        private String host = DEFAULT_HOST;
+        /** Null: {@link #DEFAULT_HOST}. */
+        private HostList hosts;
+        private TargetServerType targetServerType = TargetServerType.ANY;
+        private boolean loadBalanceHosts;
+        private int hostRecheckSeconds = DEFAULT_HOST_RECHECK_SECONDS;
         private int port = DEFAULT_PORT;
         private String socket;
         private String database;
@@ -391,26 +439,66 @@ public final class PgfastConnectionConfiguration {
         }
 
         /**
-         * Host name or IP address (an IPv6 literal may keep its brackets). A value starting with
+         * Host name or IP address, or a comma-separated list of them, each optionally with a port:
+         * {@code h1:5432,h2,[::1]:5433} (an IPv6 literal with a port needs its brackets); hosts
+         * without a port take {@link #port(int)}. Replaces earlier hosts. A value starting with
          * {@code /} is a Unix-domain socket directory, as in libpq, and sets {@link #socket(String)}.
-         * Lists of hosts are not supported yet.
          */
         public Builder host(String host) {
             String h = requireText("host", host).trim();
-            if (h.indexOf(',') >= 0) {
-                throw new IllegalArgumentException("multi-host connection strings (host=" + h
-                        + ") are not supported yet; give a single host and port");
-            }
             if (h.startsWith("/")) {
                 this.socket = h;
-                this.host = DEFAULT_HOST;
+                this.hosts = null;
                 return this;
             }
-            if (h.length() > 2 && h.startsWith("[") && h.endsWith("]")) {
-                h = h.substring(1, h.length() - 1);
+            this.hosts = HostList.parse(h);
+            return this;
+        }
+
+        /** Replaces the hosts by {@code hosts}, in this order (at least one). */
+        public Builder hosts(List<HostSpec> hosts) {
+            if (hosts == null || hosts.isEmpty()) {
+                throw new IllegalArgumentException("hosts must not be empty");
             }
-            requireNoNul("host", h);
-            this.host = h;
+            HostList list = null;
+            for (HostSpec h : hosts) {
+                if (h == null) {
+                    throw new IllegalArgumentException("hosts must not contain null");
+                }
+                list = list == null ? HostList.of(h.host(), h.port()) : list.plus(h.host(), h.port());
+            }
+            this.hosts = list;
+            return this;
+        }
+
+        /** Appends a host to the list (the first call replaces the default {@code localhost}). */
+        public Builder addHost(String host, int port) {
+            requireText("host", host);
+            this.hosts = this.hosts == null ? HostList.of(host.trim(), port) : this.hosts.plus(host.trim(), port);
+            return this;
+        }
+
+        /** Which role the server must have; {@link TargetServerType#ANY} (the default) takes any. */
+        public Builder targetServerType(TargetServerType targetServerType) {
+            if (targetServerType == null) {
+                throw new IllegalArgumentException("targetServerType must not be null");
+            }
+            this.targetServerType = targetServerType;
+            return this;
+        }
+
+        /** Whether each connection attempt shuffles the hosts (spreading connections over them). */
+        public Builder loadBalanceHosts(boolean loadBalanceHosts) {
+            this.loadBalanceHosts = loadBalanceHosts;
+            return this;
+        }
+
+        /** Seconds a host's status (down, primary, standby) steers the host order; 0 keeps none. */
+        public Builder hostRecheckSeconds(int hostRecheckSeconds) {
+            if (hostRecheckSeconds < 0) {
+                throw new IllegalArgumentException("hostRecheckSeconds must not be negative, got " + hostRecheckSeconds);
+            }
+            this.hostRecheckSeconds = hostRecheckSeconds;
             return this;
         }
 
@@ -723,6 +811,10 @@ public final class PgfastConnectionConfiguration {
             if ((sslCert == null) != (sslKey == null)) {
                 throw new IllegalArgumentException("sslCert and sslKey must be given together (got only "
                         + (sslCert != null ? "sslCert" : "sslKey") + ")");
+            }
+            if (socket != null && hosts != null && hosts.size() > 1) {
+                throw new IllegalArgumentException("socket and a list of " + hosts.size()
+                        + " hosts cannot be combined: a Unix socket is one server; give the socket or the host list");
             }
             if (socket != null) {
                 int bytes = Path.of(socket, socketFileName(port)).toString().getBytes(StandardCharsets.UTF_8).length;

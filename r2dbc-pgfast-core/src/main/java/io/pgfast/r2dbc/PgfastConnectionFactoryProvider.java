@@ -42,6 +42,10 @@ public final class PgfastConnectionFactoryProvider implements ConnectionFactoryP
     static final String R2DBC_POSTGRESQL_PROVIDER = "io.r2dbc.postgresql.PostgresqlConnectionFactoryProvider";
 
     public static final Option<String> SOCKET = Option.valueOf("socket");
+    /** {@code any}, {@code primary}, {@code standby}, {@code preferStandby}, {@code preferPrimary} (or a {@link TargetServerType}). */
+    public static final Option<TargetServerType> TARGET_SERVER_TYPE = Option.valueOf("targetServerType");
+    public static final Option<Boolean> LOAD_BALANCE_HOSTS = Option.valueOf("loadBalanceHosts");
+    public static final Option<Integer> HOST_RECHECK_SECONDS = Option.valueOf("hostRecheckSeconds");
     public static final Option<String> APPLICATION_NAME = Option.valueOf("applicationName");
     /** A {@code Map<String, String>}, or a String {@code name=value;name=value} or {@code -c name=value ...}. */
     public static final Option<Map<String, String>> OPTIONS = Option.valueOf("options");
@@ -112,9 +116,13 @@ public final class PgfastConnectionFactoryProvider implements ConnectionFactoryP
         }
         PgfastConnectionConfiguration.Builder b = PgfastConnectionConfiguration.builder();
         OptionReader r = new OptionReader(options);
-        r.read(HOST, null, v -> b.host(OptionCoercion.string("host", v)));
+        r.read(HOST, null, v -> b.host(OptionCoercion.hosts("host", v)));
         r.read(PORT, null, v -> b.port(OptionCoercion.integer("port", v)));
         r.read(SOCKET, null, v -> b.socket(OptionCoercion.path("socket", v)));
+        r.read(TARGET_SERVER_TYPE, "target_session_attrs", v -> b.targetServerType(
+                OptionCoercion.enumeration("targetServerType", v, TargetServerType.class, TargetServerType::from)));
+        r.read(LOAD_BALANCE_HOSTS, "load_balance_hosts", v -> b.loadBalanceHosts(OptionCoercion.loadBalance("loadBalanceHosts", v)));
+        r.read(HOST_RECHECK_SECONDS, null, v -> b.hostRecheckSeconds(OptionCoercion.integer("hostRecheckSeconds", v)));
         r.read(DATABASE, "dbname", v -> b.database(OptionCoercion.string("database", v)));
         r.read(USER, null, v -> b.username(OptionCoercion.string("user", v)));
         r.read(PASSWORD, null, v -> password(b, v));

@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.ZoneId;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -127,11 +128,48 @@ class PgfastConnectionConfigurationTest {
     }
 
     @Test
-    void multiHostIsNotSupportedYet() {
-        assertThatThrownBy(() -> builder().host("h1:5432,h2:5433"))
+    void hostLists() {
+        PgfastConnectionConfiguration c = builder().host("h1:5432,h2").port(5433).build();
+        assertThat(c.hosts()).containsExactly(new HostSpec("h1", 5432), new HostSpec("h2", 5433));
+        assertThatThrownBy(() -> c.hosts().add(new HostSpec("h3", 1))).isInstanceOf(UnsupportedOperationException.class);
+        // entries without a port follow a later change of the port option
+        assertThat(c.mutate().port(6000).build().hosts()).containsExactly(new HostSpec("h1", 5432), new HostSpec("h2", 6000));
+        assertThat(builder().addHost("a", 1).addHost("[::1]", 2).build().hosts())
+                .containsExactly(new HostSpec("a", 1), new HostSpec("::1", 2));
+        assertThat(builder().hosts(List.of(new HostSpec("x", 9))).build().hosts()).containsExactly(new HostSpec("x", 9));
+        assertThat(builder().build().hosts()).containsExactly(new HostSpec("localhost", 5432));
+        assertThat(c.toString()).contains("host=[h1:5432, h2:5433]");
+        assertThat(builder().host("db").build().toString()).contains("host=db,");
+    }
+
+    @Test
+    void socketAndHostListDoNotMix() {
+        assertThatThrownBy(() -> builder().host("h1,h2").socket("/tmp").build())
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("multi-host")
-                .hasMessageContaining("not supported yet");
+                .hasMessageContaining("socket")
+                .hasMessageContaining("host list");
+        assertThatThrownBy(() -> builder().host("h1,/tmp"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("Unix socket directory");
+        assertThat(builder().host("h1").socket("/tmp").build().socket()).contains("/tmp");
+    }
+
+    @Test
+    void multiHostOptionsAreChecked() {
+        assertThat(builder().build().targetServerType()).isEqualTo(TargetServerType.ANY);
+        assertThat(builder().build().loadBalanceHosts()).isFalse();
+        assertThat(builder().build().hostRecheckSeconds()).isEqualTo(10);
+        assertThatThrownBy(() -> builder().targetServerType(null)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> builder().hostRecheckSeconds(-1)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("hostRecheckSeconds");
+        assertThatThrownBy(() -> builder().hosts(List.of())).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> builder().addHost("h", 0)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("between 1 and 65535");
+        PgfastConnectionConfiguration c = builder().targetServerType(TargetServerType.STANDBY).loadBalanceHosts(true)
+                .hostRecheckSeconds(0).build().mutate().build();
+        assertThat(c.targetServerType()).isEqualTo(TargetServerType.STANDBY);
+        assertThat(c.loadBalanceHosts()).isTrue();
+        assertThat(c.hostRecheckSeconds()).isZero();
     }
 
     @Test

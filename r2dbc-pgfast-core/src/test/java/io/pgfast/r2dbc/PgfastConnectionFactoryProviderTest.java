@@ -73,12 +73,54 @@ class PgfastConnectionFactoryProviderTest {
     }
 
     @Test
-    void multiHostUrlsAreRejected() {
-        assertThatThrownBy(() -> url("r2dbc:pgfast://u:secretpw@h1:5432,h2:5433/db"))
+    void multiHostUrls() {
+        PgfastConnectionConfiguration c = url("r2dbc:pgfast://u:secretpw@h1:5432,h2:5433,h3/db");
+        assertThat(c.hosts()).containsExactly(new HostSpec("h1", 5432), new HostSpec("h2", 5433), new HostSpec("h3", 5432));
+        assertThat(c.host()).isEqualTo("h1");
+        assertThat(url("r2dbcs:pgfast://u@h1,h2").hosts()).containsExactly(new HostSpec("h1", 5432), new HostSpec("h2", 5432));
+        // the SPI's URI parser refuses raw brackets in a list; percent-encoded ones arrive decoded
+        assertThat(url("r2dbc:pgfast://u@h1:5432,%5B::1%5D:5433/db").hosts())
+                .containsExactly(new HostSpec("h1", 5432), new HostSpec("::1", 5433));
+        assertThatThrownBy(() -> url("r2dbc:pgfast://u:secretpw@h1:5432,h2:99999/db"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("multi-host")
-                .hasMessageContaining("not supported yet")
+                .hasMessageContaining("h2:99999")
+                .hasMessageContaining("between 1 and 65535")
                 .hasMessageNotContaining("secretpw");
+    }
+
+    @Test
+    void multiHostOptions() {
+        PgfastConnectionConfiguration c = PgfastConnectionFactoryProvider.fromOptions(ConnectionFactoryOptions.builder()
+                .option(ConnectionFactoryOptions.DRIVER, "pgfast").option(ConnectionFactoryOptions.USER, "u")
+                .option(ConnectionFactoryOptions.HOST, "h1:5432, [::1]:5433 ,h3")
+                .option(ConnectionFactoryOptions.PORT, 7000)
+                .option(Option.valueOf("target_session_attrs"), "read-only")
+                .option(Option.valueOf("load_balance_hosts"), "random")
+                .option(PgfastConnectionFactoryProvider.HOST_RECHECK_SECONDS, 3)
+                .build());
+        assertThat(c.hosts()).containsExactly(new HostSpec("h1", 5432), new HostSpec("::1", 5433), new HostSpec("h3", 7000));
+        assertThat(c.targetServerType()).isEqualTo(TargetServerType.STANDBY);
+        assertThat(c.loadBalanceHosts()).isTrue();
+        assertThat(c.hostRecheckSeconds()).isEqualTo(3);
+
+        PgfastConnectionConfiguration typed = PgfastConnectionFactoryProvider.fromOptions(ConnectionFactoryOptions.builder()
+                .option(ConnectionFactoryOptions.DRIVER, "pgfast").option(ConnectionFactoryOptions.USER, "u")
+                .option(Option.valueOf("host"), List.of("h1", new HostSpec("h2", 5999)))
+                .option(PgfastConnectionFactoryProvider.TARGET_SERVER_TYPE, TargetServerType.PREFER_PRIMARY)
+                .build());
+        assertThat(typed.hosts()).containsExactly(new HostSpec("h1", 5432), new HostSpec("h2", 5999));
+        assertThat(typed.targetServerType()).isEqualTo(TargetServerType.PREFER_PRIMARY);
+        assertThat(typed.loadBalanceHosts()).isFalse();
+        assertThat(typed.hostRecheckSeconds()).isEqualTo(10);
+
+        assertThatThrownBy(() -> url("r2dbc:pgfast://u@h1,h2/db?targetServerType=replica"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("targetServerType").hasMessageContaining("'replica'");
+        assertThatThrownBy(() -> url("r2dbc:pgfast://u@h1,h2/db?targetServerType=primary&target_session_attrs=standby"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("both given");
+        assertThatThrownBy(() -> url("r2dbc:pgfast://u@h1,h2/db?hostRecheckSeconds=-1"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("hostRecheckSeconds");
+        assertThatThrownBy(() -> url("r2dbc:pgfast://u@h1,h2/db?socket=%2Ftmp"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("socket").hasMessageContaining("host list");
     }
 
     @Test
@@ -312,7 +354,7 @@ class PgfastConnectionFactoryProviderTest {
                 "options=oops", "sslNegotiation=direct", "sslCert=%2Fc.crt", "ssl=true&sslMode=allow",
                 "sslRootCert=system&sslMode=require", "tcpNoDelay=perhaps", "timeZone=Nowhere", "pipelineLimit=0",
                 "maxMessageSize=big", "channelBinding=require&sslMode=disable", "options=user%3Dx");
-        List<String> badHosts = List.of("h1:5432,h2:5433", "h:0");
+        List<String> badHosts = List.of("h1:5432,h2:99999", "h:0", "h1,,h2");
         for (int i = 0; i < 100; i++) {
             StringBuilder pw = new StringBuilder();
             int length = 8 + random.nextInt(24);

@@ -18,6 +18,9 @@
  * {@code -Dpgfast.test.pg=12..18} picks the major. {@code -Dgroups=pg} runs only tests marked
  * {@link io.pgfast.testing.RequiresPostgres}.
  *
+ * <p>Primary + standby: {@link io.pgfast.testing.ReplicatedCluster#start()} makes a pair of its own (streaming
+ * replication, made with pg_basebackup, or from a cold copy when there is none), for tests that stop servers.
+ *
  * <p>Leaks: {@link io.pgfast.testing.LeakDetectionExtension} is registered for every test class through
  * {@code META-INF/services}; it fails a class after which Netty reported a leaked buffer.
  */
