@@ -6,6 +6,7 @@ import io.pgfast.r2dbc.SslMode;
 import io.pgfast.testing.AuthMethod;
 import io.pgfast.testing.PgBouncer;
 import io.pgfast.testing.RequiresPostgres;
+import io.pgfast.testing.TestPostgres;
 import io.pgfast.testing.TestRole;
 import io.r2dbc.pool.ConnectionPool;
 import io.r2dbc.spi.Connection;
@@ -41,21 +42,25 @@ class SessionPoolingTest {
     private PgfastConnection c;
 
     @BeforeAll
-    static void startBouncer() {
-        bouncer = PgBouncer.get(PgBouncer.Mode.SESSION);
-        bouncer.server().execute("DROP TABLE IF EXISTS bouncer_session", "CREATE TABLE bouncer_session (id int, name text)",
+    static void createTable() {
+        TestPostgres.get().execute("DROP TABLE IF EXISTS bouncer_session", "CREATE TABLE bouncer_session (id int, name text)",
                 "GRANT ALL ON bouncer_session TO PUBLIC");
     }
 
+    /** Per test rather than per class: without pgbouncer and with -Dpgfast.test.pgbouncer=skip each test shows as skipped. */
     @BeforeEach
     void connect() {
-        bouncer.server().execute("TRUNCATE bouncer_session");
+        bouncer = PgBouncer.get(PgBouncer.Mode.SESSION);
+        TestPostgres.get().execute("TRUNCATE bouncer_session");
         c = Bouncer.connect(Bouncer.config(bouncer).build());
     }
 
     @AfterEach
     void close() {
-        Bouncer.close(c);
+        if (c != null) {
+            Bouncer.close(c);
+            c = null;
+        }
     }
 
     @Test

@@ -4,6 +4,7 @@ import io.pgfast.r2dbc.PgfastConnection;
 import io.pgfast.r2dbc.PgfastConnectionFactory;
 import io.pgfast.testing.PgBouncer;
 import io.pgfast.testing.RequiresPostgres;
+import io.pgfast.testing.TestPostgres;
 import io.r2dbc.spi.Connection;
 import io.r2dbc.spi.Statement;
 import org.junit.jupiter.api.AfterEach;
@@ -32,9 +33,8 @@ class TransactionPoolingTest {
     private PgfastConnection c;
 
     @BeforeAll
-    static void startBouncer() {
-        bouncer = PgBouncer.get(PgBouncer.Mode.TRANSACTION);
-        bouncer.server().execute("DROP TABLE IF EXISTS bouncer_tx", "CREATE TABLE bouncer_tx (id int, name text)",
+    static void createTable() {
+        TestPostgres.get().execute("DROP TABLE IF EXISTS bouncer_tx", "CREATE TABLE bouncer_tx (id int, name text)",
                 "GRANT ALL ON bouncer_tx TO PUBLIC");
     }
 
@@ -42,15 +42,20 @@ class TransactionPoolingTest {
         return new PgfastConnectionFactory(Bouncer.config(bouncer).preparedStatementCacheQueries(0).build());
     }
 
+    /** Per test rather than per class: without pgbouncer and with -Dpgfast.test.pgbouncer=skip each test shows as skipped. */
     @BeforeEach
     void connect() {
-        bouncer.server().execute("TRUNCATE bouncer_tx");
+        bouncer = PgBouncer.get(PgBouncer.Mode.TRANSACTION);
+        TestPostgres.get().execute("TRUNCATE bouncer_tx");
         c = (PgfastConnection) Mono.from(factory().create()).block(Bouncer.TIMEOUT);
     }
 
     @AfterEach
     void close() {
-        Bouncer.close(c);
+        if (c != null) {
+            Bouncer.close(c);
+            c = null;
+        }
     }
 
     @Test

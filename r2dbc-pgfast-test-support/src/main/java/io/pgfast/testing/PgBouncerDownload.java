@@ -77,7 +77,7 @@ final class PgBouncerDownload {
                     }
                 }
             } catch (IOException e) {
-                throw new UncheckedIOException("cannot download pgbouncer into " + cache, e);
+                throw new UncheckedIOException("cannot download pgbouncer into " + cache + ": " + e, e);
             }
         }
     }
