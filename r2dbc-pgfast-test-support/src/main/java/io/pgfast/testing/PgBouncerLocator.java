@@ -15,6 +15,10 @@ import java.util.Optional;
  * <p>The cache is {@code $XDG_CACHE_HOME/pgfast/pgbouncer}, else {@code ~/.cache/pgfast/pgbouncer}.
  * {@code -Dpgfast.test.pgbouncer=skip} (or {@code PGFAST_TEST_PGBOUNCER=skip}) turns a missing pgbouncer into
  * skipped tests instead of failed ones.
+ *
+ * <p>Limit: as root, pgbouncer runs the way the test server does ({@link ServerUser}); through {@code unshare -U}
+ * it reads root's cache, but through {@code runuser} or {@code setpriv} a cache under a private home directory is
+ * out of its reach: then set {@code XDG_CACHE_HOME} to a directory every user can read.
  */
 final class PgBouncerLocator {
     static final String PROPERTY = "pgfast.test.pgbouncer";

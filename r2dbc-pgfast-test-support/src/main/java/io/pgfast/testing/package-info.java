@@ -18,6 +18,10 @@
  * {@code -Dpgfast.test.pg=12..18} picks the major. {@code -Dgroups=pg} runs only tests marked
  * {@link io.pgfast.testing.RequiresPostgres}.
  *
+ * <p>PgBouncer: {@link io.pgfast.testing.PgBouncer#get(io.pgfast.testing.PgBouncer.Mode)} starts one in front of
+ * the test server per pooling mode ({@code pgbouncer} from {@code PATH}, else the Debian package downloaded once;
+ * {@code -Dpgfast.test.pgbouncer=skip} skips the tests when there is none).
+ *
  * <p>Leaks: {@link io.pgfast.testing.LeakDetectionExtension} is registered for every test class through
  * {@code META-INF/services}; it fails a class after which Netty reported a leaked buffer.
  */
