@@ -61,6 +61,13 @@ final class PreparedStatementCache {
     private final LinkedHashMap<Key, Entry> entries;
     private final List<String> evicted = new ArrayList<>();
     private long counter;
+    /**
+     * "pgfast_" and 64 random bits, unique per connection: behind a transaction-pooling PgBouncer this
+     * connection's statements may meet another client's on one server connection, and a shared name there
+     * would run the other client's statement with no error. With a name of its own, such a meeting is a
+     * missing statement (26000), which is prepared again.
+     */
+    private final String prefix = "pgfast_" + Long.toHexString(java.util.concurrent.ThreadLocalRandom.current().nextLong()) + "_";
 
     /** @param capacity the number of statements kept; negative = unbounded; 0 is not a cache (unnamed statements) */
     PreparedStatementCache(int capacity) {
@@ -88,7 +95,7 @@ final class PreparedStatementCache {
     }
 
     Entry newEntry() {
-        return new Entry("pgfast_" + (++counter));
+        return new Entry(prefix + (++counter));
     }
 
     void put(Key key, Entry entry) {

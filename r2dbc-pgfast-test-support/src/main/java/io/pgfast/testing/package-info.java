@@ -21,6 +21,10 @@
  * <p>Primary + standby: {@link io.pgfast.testing.ReplicatedCluster#start()} makes a pair of its own (streaming
  * replication, made with pg_basebackup, or from a cold copy when there is none), for tests that stop servers.
  *
+ * <p>PgBouncer: {@link io.pgfast.testing.PgBouncer#get(io.pgfast.testing.PgBouncer.Mode)} starts one in front of
+ * the test server per pooling mode ({@code pgbouncer} from {@code PATH}, else the Debian package downloaded once;
+ * {@code -Dpgfast.test.pgbouncer=skip} skips the tests when there is none).
+ *
  * <p>Leaks: {@link io.pgfast.testing.LeakDetectionExtension} is registered for every test class through
  * {@code META-INF/services}; it fails a class after which Netty reported a leaked buffer.
  */
