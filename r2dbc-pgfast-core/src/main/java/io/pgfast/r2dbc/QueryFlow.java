@@ -97,16 +97,17 @@ abstract class QueryFlow extends Conversation implements ResultFeed.CancelHandle
      * "no further Results" (Mono.from(execute()) cancels right after the first) and the work goes on.
      */
     private void onResultsCancelled() {
-        if (!anyResult && !resultsDone) {
-            if (observation != null) {
-                observation.cancelled();
-            }
+        if (anyResult || resultsDone) {
+            return;
+        }
+        if (observation != null) {
+            observation.cancelled();
             if (!written) {
                 // cancelBeforeWrite: the queue drops this conversation unwritten, nothing else will end it
                 endObservation();
             }
         }
-        if (!anyResult && !resultsDone && !cancelSent && transport.isLastWritten(this) && cancelServerWork()) {
+        if (!cancelSent && transport.isLastWritten(this) && cancelServerWork()) {
             cancelSent = true;
         }
     }
