@@ -100,6 +100,7 @@ final class ExtendedQueryFlow extends QueryFlow {
 
     @Override
     protected void writeTo(ByteBuf out) {
+        markWritten();
         for (String name : cache.drainEvicted()) {
             new Close('S', name).encode(out);
             closesPending++;

@@ -1,6 +1,7 @@
 package io.pgfast.r2dbc;
 
 import io.pgfast.codec.CodecRegistry;
+import io.pgfast.observation.QueryObserver;
 import io.pgfast.protocol.backend.TransactionStatus;
 import io.pgfast.transport.Transport;
 import io.r2dbc.spi.Batch;
@@ -13,8 +14,11 @@ import io.r2dbc.spi.R2dbcRollbackException;
 import io.r2dbc.spi.Result;
 import io.r2dbc.spi.TransactionDefinition;
 import io.r2dbc.spi.ValidationDepth;
+import org.reactivestreams.Subscriber;
+import reactor.core.CoreSubscriber;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.util.context.Context;
 
 import java.time.Duration;
 import java.util.List;
@@ -39,6 +43,8 @@ public final class PgfastConnection implements Connection, Lifecycle {
     private final NotificationStream notifications;
     /** {@code rewriteBatchedInserts}: set once by the bootstrap, before the user sees the connection. */
     private boolean rewriteBatchedInserts;
+    /** Null unless an ObservationRegistry is configured; set before the connection is handed out. */
+    private volatile QueryObserver queryObserver;
 
     /** Notifications a subscriber may fall behind by before its stream fails. */
     public static final int NOTIFICATION_BUFFER = 4096;
@@ -86,6 +92,11 @@ public final class PgfastConnection implements Connection, Lifecycle {
         return rewriteBatchedInserts;
     }
 
+    /** Observes every statement from now on (before the user sees the connection). */
+    void observeQueries(QueryObserver observer) {
+        this.queryObserver = observer;
+    }
+
     // --- statements ---
 
     @Override
@@ -106,6 +117,7 @@ public final class PgfastConnection implements Connection, Lifecycle {
             beginImplicitly();
             QueryLogger.simple(processId(), sql);
             SimpleQueryFlow flow = new SimpleQueryFlow(transport, codecs, sql, s);
+            observe(flow, sql, s);
             if (!SqlScanner.hasSeveralStatements(sql)) {
                 flow.expectResults(1);
             }
@@ -118,9 +130,18 @@ public final class PgfastConnection implements Connection, Lifecycle {
             beginImplicitly();
             QueryLogger.extended(processId(), sql, bindings);
             ExtendedQueryFlow flow = new ExtendedQueryFlow(transport, codecs, sql, bindings, fetchSize, cache, s);
+            observe(flow, sql, s);
             flow.expectResults(bindings.size());
             flow.start();
         });
+    }
+
+    /** The only cost without an ObservationRegistry: one volatile read and a null check per execute. */
+    private void observe(QueryFlow flow, String sql, Subscriber<? super Result> s) {
+        QueryObserver observer = queryObserver;
+        if (observer != null) {
+            flow.observe(observer.start(sql, s instanceof CoreSubscriber ? ((CoreSubscriber<?>) s).currentContext() : Context.empty()));
+        }
     }
 
     private int processId() {

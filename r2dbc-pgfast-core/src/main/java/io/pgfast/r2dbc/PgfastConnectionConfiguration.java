@@ -92,6 +92,7 @@ public final class PgfastConnectionConfiguration {
     private final int maxMessageSize;
     private final boolean autodetectExtensions;
     private final java.util.List<io.pgfast.codec.Codec> codecs;
+    private final Object observationRegistry;
 
     private PgfastConnectionConfiguration(Builder b, SslMode sslMode) {
         this.hostList = b.hosts;
@@ -130,6 +131,7 @@ public final class PgfastConnectionConfiguration {
         this.maxMessageSize = b.maxMessageSize;
         this.autodetectExtensions = b.autodetectExtensions;
         this.codecs = java.util.List.copyOf(b.codecs);
+        this.observationRegistry = b.observationRegistry;
     }
 
     public static Builder builder() {
@@ -173,6 +175,7 @@ public final class PgfastConnectionConfiguration {
         b.maxMessageSize = maxMessageSize;
         b.autodetectExtensions = autodetectExtensions;
         b.codecs.addAll(codecs);
+        b.observationRegistry = observationRegistry;
         return b;
     }
 
@@ -350,6 +353,14 @@ public final class PgfastConnectionConfiguration {
         return codecs;
     }
 
+    /**
+     * The Micrometer {@code ObservationRegistry} statements and connections are observed with; typed
+     * {@code Object} so that micrometer-observation stays optional. Empty: nothing is observed.
+     */
+    public Optional<Object> observationRegistry() {
+        return Optional.ofNullable(observationRegistry);
+    }
+
     @Override
     public String toString() {
         return "PgfastConnectionConfiguration{"
@@ -434,6 +445,7 @@ public final class PgfastConnectionConfiguration {
         private int maxMessageSize = DEFAULT_MAX_MESSAGE_SIZE;
         private boolean autodetectExtensions = true;
         private final java.util.List<io.pgfast.codec.Codec> codecs = new java.util.ArrayList<>();
+        private Object observationRegistry;
 
         private Builder() {
         }
@@ -778,6 +790,20 @@ public final class PgfastConnectionConfiguration {
                 }
                 this.codecs.add(c);
             }
+            return this;
+        }
+
+        /**
+         * Observes statements ({@code r2dbc.query}) and connection setup ({@code r2dbc.connection}) with
+         * Micrometer: {@code registry} must be an {@code io.micrometer.observation.ObservationRegistry}
+         * (typed {@code Object} so that micrometer-observation stays an optional dependency). Code-only:
+         * not a URL option.
+         *
+         * @throws IllegalArgumentException if {@code registry} is null or not an ObservationRegistry, or
+         *                                  micrometer-observation is not on the class path
+         */
+        public Builder observationRegistry(Object registry) {
+            this.observationRegistry = io.pgfast.observation.Observability.requireRegistry(registry);
             return this;
         }
 

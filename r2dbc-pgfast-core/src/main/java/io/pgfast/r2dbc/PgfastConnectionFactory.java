@@ -1,6 +1,8 @@
 package io.pgfast.r2dbc;
 
 import io.pgfast.codec.CodecRegistry;
+import io.pgfast.observation.DriverObservations;
+import io.pgfast.observation.Observability;
 import io.r2dbc.spi.Connection;
 import io.r2dbc.spi.ConnectionFactory;
 import io.r2dbc.spi.ConnectionFactoryMetadata;
@@ -18,6 +20,8 @@ public final class PgfastConnectionFactory implements ConnectionFactory {
 
     private final PgfastConnectionConfiguration configuration;
     private final ConnectionBootstrap bootstrap;
+    /** Null without an ObservationRegistry: then no class of micrometer-observation is ever loaded. */
+    private final DriverObservations observations;
 
     /**
      * @throws IllegalArgumentException if {@code configuration} is null
@@ -36,6 +40,10 @@ public final class PgfastConnectionFactory implements ConnectionFactory {
             codecs = b.register(configuration.codecs().toArray(new io.pgfast.codec.Codec[0])).build();
         }
         this.bootstrap = new ConnectionBootstrap(configuration, codecs);
+        this.observations = configuration.observationRegistry()
+                .map(registry -> Observability.create(registry, configuration.database().orElse(configuration.username()),
+                        configuration.socket().orElse(configuration.host()), configuration.port()))
+                .orElse(null);
     }
 
     public PgfastConnectionConfiguration getConfiguration() {
@@ -53,7 +61,13 @@ public final class PgfastConnectionFactory implements ConnectionFactory {
      */
     @Override
     public Mono<Connection> create() {
-        return bootstrap.connect().cast(Connection.class);
+        DriverObservations o = observations;
+        if (o == null) {
+            return bootstrap.connect().cast(Connection.class);
+        }
+        return o.connect(bootstrap.connect()
+                .doOnNext(c -> c.observeQueries(o.queries(c.transport().channel().remoteAddress()))))
+                .cast(Connection.class);
     }
 
     @Override

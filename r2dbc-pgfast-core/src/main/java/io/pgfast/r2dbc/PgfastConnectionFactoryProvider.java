@@ -67,6 +67,8 @@ public final class PgfastConnectionFactoryProvider implements ConnectionFactoryP
     public static final Option<Integer> PIPELINE_LIMIT = Option.valueOf("pipelineLimit");
     public static final Option<Integer> MAX_MESSAGE_SIZE = Option.valueOf("maxMessageSize");
     public static final Option<Boolean> AUTODETECT_EXTENSIONS = Option.valueOf("autodetectExtensions");
+    /** Code-only: a Micrometer {@code ObservationRegistry} (typed Object, micrometer-observation is optional). */
+    public static final Option<Object> OBSERVATION_REGISTRY = Option.valueOf("observationRegistry");
 
     private final boolean servesPostgresqlDriver;
 
@@ -157,6 +159,7 @@ public final class PgfastConnectionFactoryProvider implements ConnectionFactoryP
         r.read(PIPELINE_LIMIT, null, v -> b.pipelineLimit(OptionCoercion.integer("pipelineLimit", v)));
         r.read(MAX_MESSAGE_SIZE, null, v -> b.maxMessageSize(OptionCoercion.integer("maxMessageSize", v)));
         r.read(AUTODETECT_EXTENSIONS, null, v -> b.autodetectExtensions(OptionCoercion.bool("autodetectExtensions", v)));
+        r.read(OBSERVATION_REGISTRY, null, b::observationRegistry);
         return b.build();
     }
 

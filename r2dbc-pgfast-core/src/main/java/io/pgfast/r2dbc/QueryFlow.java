@@ -4,6 +4,7 @@ import io.pgfast.transport.Notices;
 import io.pgfast.codec.CodecRegistry;
 import io.pgfast.error.ErrorDetails;
 import io.pgfast.error.PgExceptionFactory;
+import io.pgfast.observation.QueryObservation;
 import io.pgfast.protocol.backend.ErrorResponse;
 import io.pgfast.protocol.backend.NoticeResponse;
 import io.pgfast.transport.CancelRequestSender;
@@ -43,12 +44,20 @@ abstract class QueryFlow extends Conversation implements ResultFeed.CancelHandle
     private ResultFeed deferredEnd;
     private Long deferredRows;
     private R2dbcException deferredError;
+    /** Null unless an ObservationRegistry is configured: one null check per result, nothing per row. */
+    private QueryObservation observation;
+    private boolean written;
 
     QueryFlow(Transport transport, CodecRegistry codecs, String sql, Subscriber<? super Result> results) {
         this.transport = transport;
         this.codecs = codecs;
         this.sql = sql;
         this.results = results;
+    }
+
+    /** Observes this statement (before {@link #start()}); the observation is stopped when the conversation is over. */
+    final void observe(QueryObservation o) {
+        this.observation = o;
     }
 
     /** Subscribes the Result subscriber and queues this conversation. */
@@ -88,8 +97,31 @@ abstract class QueryFlow extends Conversation implements ResultFeed.CancelHandle
      * "no further Results" (Mono.from(execute()) cancels right after the first) and the work goes on.
      */
     private void onResultsCancelled() {
-        if (!anyResult && !resultsDone && !cancelSent && transport.isLastWritten(this) && cancelServerWork()) {
+        if (anyResult || resultsDone) {
+            return;
+        }
+        if (observation != null) {
+            observation.cancelled();
+            if (!written) {
+                // cancelBeforeWrite: the queue drops this conversation unwritten, nothing else will end it
+                endObservation();
+            }
+        }
+        if (!cancelSent && transport.isLastWritten(this) && cancelServerWork()) {
             cancelSent = true;
+        }
+    }
+
+    /** The subclasses' {@code writeTo} calls this first: from now on the conversation ends with a ReadyForQuery or a failure. */
+    final void markWritten() {
+        written = true;
+    }
+
+    private void endObservation() {
+        QueryObservation o = observation;
+        if (o != null) {
+            observation = null;
+            o.stop();
         }
     }
 
@@ -159,6 +191,9 @@ abstract class QueryFlow extends Conversation implements ResultFeed.CancelHandle
         if (current == null) {
             openResult(null);
         }
+        if (observation != null && rowsUpdated != null) {
+            observation.result(current.metadata != null, rowsUpdated);
+        }
         if (isLastExpected()) {
             deferredEnd = current;
             deferredRows = rowsUpdated;
@@ -171,6 +206,9 @@ abstract class QueryFlow extends Conversation implements ResultFeed.CancelHandle
     final void failResult(R2dbcException error) {
         if (current == null) {
             openResult(null);
+        }
+        if (observation != null) {
+            observation.error(error);
         }
         if (isLastExpected()) {
             deferredEnd = current;
@@ -192,6 +230,8 @@ abstract class QueryFlow extends Conversation implements ResultFeed.CancelHandle
 
     /** ReadyForQuery ends the conversation: the deferred last Result, then the Results publisher. */
     final void readyForQuery() {
+        // stopped before the last Result and the Results end, so a subscriber that saw them sees it stopped
+        endObservation();
         ResultFeed feed = deferredEnd;
         if (feed != null) {
             deferredEnd = null;
@@ -213,6 +253,9 @@ abstract class QueryFlow extends Conversation implements ResultFeed.CancelHandle
         R2dbcException e = toException(error);
         if (cancelSent && "57014".equals(error.code())) {
             // the statement we cancelled ourselves: its Result (if any) just ends
+            if (observation != null) {
+                observation.cancelled();
+            }
             if (current != null) {
                 closeResult(null);
             }
@@ -263,6 +306,9 @@ abstract class QueryFlow extends Conversation implements ResultFeed.CancelHandle
 
     @Override
     public void onResultCancelled(ResultFeed feed) {
+        if (observation != null) {
+            observation.cancelled();
+        }
         if (feed == current && !cancelSent && transport.isLastWritten(this) && cancelServerWork()) {
             cancelSent = true;
         }
@@ -278,6 +324,10 @@ abstract class QueryFlow extends Conversation implements ResultFeed.CancelHandle
     protected void onConnectionFailure(Throwable failure) {
         R2dbcException e = failure instanceof R2dbcException ? (R2dbcException) failure
                 : new PgfastClientException("cannot send the statement: " + failure.getMessage(), failure);
+        if (observation != null) {
+            observation.error(e);
+            endObservation();
+        }
         if (current != null) {
             current.error(e);
             current = null;

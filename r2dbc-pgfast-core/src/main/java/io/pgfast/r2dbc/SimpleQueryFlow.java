@@ -34,6 +34,7 @@ final class SimpleQueryFlow extends QueryFlow {
 
     @Override
     protected void writeTo(ByteBuf out) {
+        markWritten();
         new Query(sql).encode(out);
     }
 
