@@ -24,6 +24,8 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
     private final MessageFramer framer;
     private final Transport transport;
     private final ConversationQueue queue;
+    /** Null when socketTimeout is off. */
+    private SocketTimeout socketTimeout;
     private ChannelHandlerContext ctx;
     private ByteBuf cumulation;
     private boolean stalled;
@@ -33,6 +35,15 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
         this.framer = new MessageFramer(maxMessageSize);
         this.transport = transport;
         this.queue = queue;
+    }
+
+    void socketTimeout(SocketTimeout socketTimeout) {
+        this.socketTimeout = socketTimeout;
+    }
+
+    /** Whether reading is held back because the head conversation refused the next message. */
+    boolean isStalled() {
+        return stalled;
     }
 
     @Override
@@ -51,6 +62,9 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
         if (transport.isFailed()) {
             in.release();
             return;
+        }
+        if (socketTimeout != null) {
+            socketTimeout.bytesRead();
         }
         cumulation = cumulation == null ? in : ByteToMessageDecoder.MERGE_CUMULATOR.cumulate(ctx.alloc(), cumulation, in);
         drain();
@@ -110,6 +124,9 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
         } finally {
             draining = false;
             queue.deferFlushes(false);
+            if (socketTimeout != null) {
+                socketTimeout.update();
+            }
         }
     }
 
