@@ -8,6 +8,7 @@ import io.netty.handler.codec.ByteToMessageDecoder;
 import io.netty.util.ReferenceCountUtil;
 import io.pgfast.protocol.MessageFramer;
 import io.pgfast.protocol.BackendMessage;
+import io.pgfast.protocol.backend.CopyData;
 
 /**
  * Frames backend messages out of the byte stream and hands each to the conversation at the head of the
@@ -106,7 +107,10 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
                     }
                     break;
                 }
-                BackendMessage message = framer.next(view);
+                // a CopyData keeps a retained slice, which may outlive the cumulation: it is cut from the
+                // wrapper, so that its release, the last one, reaches the leak detector's record (a slice of
+                // the wrapped buffer would free the memory and leave the record open: a false leak report)
+                BackendMessage message = framer.next(type == CopyData.TYPE ? cumulation : view);
                 if (message == null) {
                     break;
                 }
