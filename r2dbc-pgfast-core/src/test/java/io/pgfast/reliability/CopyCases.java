@@ -28,7 +28,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * copied none or all of them (COPY is one statement: its rows commit together or not at all; all, when
  * only the answer was lost).
  *
- * <p>Sizes: {@link #ROWS} rows of about 70 bytes, so the data spans two 64 KiB CopyData messages and
+ * <p>Sizes: {@link #ROWS} rows of about 65 bytes, so the data spans two 64 KiB CopyData messages and
  * stays below the driver's 256 KiB in-flight budget (a stall toward the server then still lets CopyDone
  * out, and the wait for the answer is what socketTimeout ends).
  */

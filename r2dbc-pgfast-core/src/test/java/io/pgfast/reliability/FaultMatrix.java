@@ -346,7 +346,9 @@ final class FaultMatrix {
     }
 
     private static void countTrigger(FaultProxy proxy, AtomicLong perScenario) {
-        FaultProxy.Link link = proxy.lastLink();
+        // the case's connection is the proxy's first: a CancelRequest (after the case's timeout) comes later
+        List<FaultProxy.Link> links = proxy.links();
+        FaultProxy.Link link = links.isEmpty() ? null : links.get(0);
         if (link != null && link.triggered()) {
             TRIGGERED.incrementAndGet();
             perScenario.incrementAndGet();
