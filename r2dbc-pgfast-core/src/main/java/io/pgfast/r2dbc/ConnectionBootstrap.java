@@ -215,7 +215,7 @@ final class ConnectionBootstrap {
         }
         return new TransportOptions(address, unix, configuration.connectTimeout(), configuration.tcpKeepAlive(),
                 configuration.tcpNoDelay(), tls, configuration.sslNegotiation() == SslNegotiation.DIRECT, sslHandlers,
-                configuration.maxMessageSize(), configuration.pipelineLimit());
+                configuration.maxMessageSize(), configuration.pipelineLimit(), configuration.socketTimeout());
     }
 
     private StartupParameters startupParameters(CharSequence password) {

@@ -155,6 +155,12 @@ final class CopyInFlow extends Conversation implements Subscriber<Object> {
     }
 
     @Override
+    protected boolean awaitsBackend() {
+        // while the data flows the server sends nothing unless it fails: the publisher is what is awaited
+        return phase != Phase.COPYING;
+    }
+
+    @Override
     protected boolean onMessage(BackendMessage message) {
         if (message instanceof CopyInResponse) {
             onCopyInResponse();

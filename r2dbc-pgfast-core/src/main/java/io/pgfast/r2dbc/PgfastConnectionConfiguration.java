@@ -72,6 +72,7 @@ public final class PgfastConnectionConfiguration {
     private final Map<String, String> options;
     private final ZoneId timeZone;
     private final Duration connectTimeout;
+    private final Duration socketTimeout;
     private final Duration statementTimeout;
     private final Duration lockWaitTimeout;
     private final boolean tcpKeepAlive;
@@ -111,6 +112,7 @@ public final class PgfastConnectionConfiguration {
         this.options = Collections.unmodifiableMap(new LinkedHashMap<>(b.options));
         this.timeZone = b.timeZone != null ? b.timeZone : ZoneId.systemDefault();
         this.connectTimeout = b.connectTimeout;
+        this.socketTimeout = b.socketTimeout;
         this.statementTimeout = b.statementTimeout;
         this.lockWaitTimeout = b.lockWaitTimeout;
         this.tcpKeepAlive = b.tcpKeepAlive;
@@ -155,6 +157,7 @@ public final class PgfastConnectionConfiguration {
         b.options.putAll(options);
         b.timeZone = timeZone;
         b.connectTimeout = connectTimeout;
+        b.socketTimeout = socketTimeout;
         b.statementTimeout = statementTimeout;
         b.lockWaitTimeout = lockWaitTimeout;
         b.tcpKeepAlive = tcpKeepAlive;
@@ -256,6 +259,14 @@ public final class PgfastConnectionConfiguration {
     /** Bound on the whole connection setup (TCP, TLS, authentication); {@link Duration#ZERO} means none. */
     public Duration connectTimeout() {
         return connectTimeout;
+    }
+
+    /**
+     * How long the driver waits for the server's next bytes while it expects an answer before it fails the
+     * connection (pgjdbc's {@code socketTimeout}); {@link Duration#ZERO} means never.
+     */
+    public Duration socketTimeout() {
+        return socketTimeout;
     }
 
     /** {@code statement_timeout} for the session; empty leaves the server's setting, zero disables it. */
@@ -377,6 +388,7 @@ public final class PgfastConnectionConfiguration {
                 + ", options=" + options
                 + ", timeZone=" + timeZone
                 + ", connectTimeout=" + connectTimeout
+                + ", socketTimeout=" + socketTimeout
                 + ", statementTimeout=" + statementTimeout
                 + ", lockWaitTimeout=" + lockWaitTimeout
                 + ", tcpKeepAlive=" + tcpKeepAlive
@@ -424,6 +436,7 @@ public final class PgfastConnectionConfiguration {
         private final Map<String, String> options = new LinkedHashMap<>();
         private ZoneId timeZone;
         private Duration connectTimeout = DEFAULT_CONNECT_TIMEOUT;
+        private Duration socketTimeout = Duration.ZERO;
         private Duration statementTimeout;
         private Duration lockWaitTimeout;
         private boolean tcpKeepAlive;
@@ -625,6 +638,21 @@ public final class PgfastConnectionConfiguration {
                 throw new IllegalArgumentException("connectTimeout must not be null (use Duration.ZERO for no limit)");
             }
             this.connectTimeout = requireTimeout("connectTimeout", connectTimeout, Long.MAX_VALUE);
+            return this;
+        }
+
+        /**
+         * While the driver waits for an answer and the server sends nothing for this long, the connection
+         * is closed and everything pending on it fails with {@code R2dbcTimeoutException} (SQLSTATE 08006);
+         * an idle connection (nothing asked, e.g. only listening) never times out. A statement that runs
+         * longer without sending rows (a {@code pg_sleep}, a large sort) is killed too, as with pgjdbc: set
+         * it above your longest statement. {@link Duration#ZERO} (the default) turns it off.
+         */
+        public Builder socketTimeout(Duration socketTimeout) {
+            if (socketTimeout == null) {
+                throw new IllegalArgumentException("socketTimeout must not be null (use Duration.ZERO for no limit)");
+            }
+            this.socketTimeout = requireTimeout("socketTimeout", socketTimeout, Long.MAX_VALUE);
             return this;
         }
 

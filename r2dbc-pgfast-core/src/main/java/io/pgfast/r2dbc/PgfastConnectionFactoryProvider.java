@@ -50,6 +50,8 @@ public final class PgfastConnectionFactoryProvider implements ConnectionFactoryP
     /** A {@code Map<String, String>}, or a String {@code name=value;name=value} or {@code -c name=value ...}. */
     public static final Option<Map<String, String>> OPTIONS = Option.valueOf("options");
     public static final Option<ZoneId> TIME_ZONE = Option.valueOf("timeZone");
+    /** pgjdbc's name; libpq has no such keyword. */
+    public static final Option<java.time.Duration> SOCKET_TIMEOUT = Option.valueOf("socketTimeout");
     public static final Option<Boolean> TCP_KEEP_ALIVE = Option.valueOf("tcpKeepAlive");
     public static final Option<Boolean> TCP_NO_DELAY = Option.valueOf("tcpNoDelay");
     public static final Option<SslMode> SSL_MODE = Option.valueOf("sslMode");
@@ -132,6 +134,7 @@ public final class PgfastConnectionFactoryProvider implements ConnectionFactoryP
         r.read(OPTIONS, null, v -> b.options(OptionCoercion.parameters("options", v)));
         r.read(TIME_ZONE, null, v -> b.timeZone(OptionCoercion.zone("timeZone", v)));
         r.read(CONNECT_TIMEOUT, "connect_timeout", v -> b.connectTimeout(OptionCoercion.duration("connectTimeout", v)));
+        r.read(SOCKET_TIMEOUT, null, v -> b.socketTimeout(OptionCoercion.duration("socketTimeout", v)));
         r.read(STATEMENT_TIMEOUT, null, v -> b.statementTimeout(OptionCoercion.duration("statementTimeout", v)));
         r.read(LOCK_WAIT_TIMEOUT, null, v -> b.lockWaitTimeout(OptionCoercion.duration("lockWaitTimeout", v)));
         r.read(TCP_KEEP_ALIVE, null, v -> b.tcpKeepAlive(OptionCoercion.bool("tcpKeepAlive", v)));

@@ -8,6 +8,7 @@ import io.netty.handler.codec.ByteToMessageDecoder;
 import io.netty.util.ReferenceCountUtil;
 import io.pgfast.protocol.MessageFramer;
 import io.pgfast.protocol.BackendMessage;
+import io.pgfast.protocol.backend.CopyData;
 
 /**
  * Frames backend messages out of the byte stream and hands each to the conversation at the head of the
@@ -24,6 +25,8 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
     private final MessageFramer framer;
     private final Transport transport;
     private final ConversationQueue queue;
+    /** Null when socketTimeout is off. */
+    private SocketTimeout socketTimeout;
     private ChannelHandlerContext ctx;
     private ByteBuf cumulation;
     private boolean stalled;
@@ -33,6 +36,15 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
         this.framer = new MessageFramer(maxMessageSize);
         this.transport = transport;
         this.queue = queue;
+    }
+
+    void socketTimeout(SocketTimeout socketTimeout) {
+        this.socketTimeout = socketTimeout;
+    }
+
+    /** Whether reading is held back because the head conversation refused the next message. */
+    boolean isStalled() {
+        return stalled;
     }
 
     @Override
@@ -51,6 +63,9 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
         if (transport.isFailed()) {
             in.release();
             return;
+        }
+        if (socketTimeout != null) {
+            socketTimeout.bytesRead();
         }
         cumulation = cumulation == null ? in : ByteToMessageDecoder.MERGE_CUMULATOR.cumulate(ctx.alloc(), cumulation, in);
         drain();
@@ -92,7 +107,10 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
                     }
                     break;
                 }
-                BackendMessage message = framer.next(view);
+                // a CopyData keeps a retained slice, which may outlive the cumulation: it is cut from the
+                // wrapper, so that its release, the last one, reaches the leak detector's record (a slice of
+                // the wrapped buffer would free the memory and leave the record open: a false leak report)
+                BackendMessage message = framer.next(type == CopyData.TYPE ? cumulation : view);
                 if (message == null) {
                     break;
                 }
@@ -110,6 +128,9 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
         } finally {
             draining = false;
             queue.deferFlushes(false);
+            if (socketTimeout != null) {
+                socketTimeout.update();
+            }
         }
     }
 

@@ -49,6 +49,15 @@ public abstract class Conversation {
     }
 
     /**
+     * Whether the conversation waits for the backend to send something, which is when {@code socketTimeout}
+     * runs. False while the client is what is awaited, e.g. the data of a COPY FROM STDIN, during which the
+     * backend sends nothing unless it fails. (Waiting for a subscriber's demand is seen by the handler.)
+     */
+    protected boolean awaitsBackend() {
+        return true;
+    }
+
+    /**
      * Handles one backend message; returns true when the conversation is over (its last ReadyForQuery
      * has arrived) and the next one may receive messages.
      */

@@ -154,12 +154,12 @@ final class ConversationQueue {
         });
     }
 
-    /** Fails every conversation, in flight and pending; later submissions fail at once. */
-    void close(Throwable cause) {
+    /** Fails every conversation, in flight and pending, with {@code cause}; later submissions fail at once with {@code later}. */
+    void close(Throwable cause, Throwable later) {
         if (closedCause != null) {
             return;
         }
-        closedCause = cause;
+        closedCause = later;
         Conversation c;
         while ((c = inFlight.pollFirst()) != null) {
             c.onConnectionFailure(cause);

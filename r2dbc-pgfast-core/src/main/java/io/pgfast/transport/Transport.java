@@ -16,11 +16,13 @@ import io.pgfast.protocol.backend.ReadyForQuery;
 import io.pgfast.protocol.backend.TransactionStatus;
 import io.pgfast.protocol.frontend.Terminate;
 import io.r2dbc.spi.R2dbcNonTransientResourceException;
+import io.r2dbc.spi.R2dbcTimeoutException;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
 import reactor.util.Logger;
 import reactor.util.Loggers;
 
+import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -41,6 +43,8 @@ public final class Transport {
     private final EventLoop eventLoop;
     private final ConversationQueue queue;
     private final BackendHandler handler;
+    /** Null when socketTimeout is off: then nothing of it runs. */
+    private final SocketTimeout socketTimeout;
     private final Map<String, String> parameters = new ConcurrentHashMap<>();
     private final AtomicBoolean resumeScheduled = new AtomicBoolean();
     private final Sinks.Empty<Void> closed = Sinks.empty();
@@ -50,11 +54,15 @@ public final class Transport {
     private volatile boolean closing;
     private volatile Consumer<NotificationResponse> notificationListener;
 
-    Transport(Channel channel, int maxMessageSize, int pipelineLimit) {
+    /** {@code socketTimeout}: null or zero for none, see {@link SocketTimeout}. */
+    Transport(Channel channel, int maxMessageSize, int pipelineLimit, Duration socketTimeout) {
         this.channel = channel;
         this.eventLoop = channel.eventLoop();
         this.queue = new ConversationQueue(pipelineLimit);
         this.handler = new BackendHandler(maxMessageSize, this, queue);
+        this.socketTimeout = socketTimeout == null || socketTimeout.isZero() ? null
+                : new SocketTimeout(this, queue, handler, socketTimeout);
+        handler.socketTimeout(this.socketTimeout);
         queue.attach(channel, this::fail);
     }
 
@@ -70,15 +78,28 @@ public final class Transport {
     /** Queues a conversation; it is written as soon as the pipeline allows. Safe from any thread. */
     public void submit(Conversation conversation) {
         if (eventLoop.inEventLoop()) {
-            queue.submit(conversation);
+            submitOnLoop(conversation);
         } else {
-            eventLoop.execute(() -> queue.submit(conversation));
+            eventLoop.execute(() -> submitOnLoop(conversation));
         }
+    }
+
+    private void submitOnLoop(Conversation conversation) {
+        queue.submit(conversation);
+        watchTimeout();
     }
 
     /** Writes more messages of the conversation in flight (event loop only). */
     public void writeMore(ByteBuf out) {
         queue.writeMore(out);
+        watchTimeout();
+    }
+
+    /** After a write or a change of the head conversation: the driver may now wait for the backend. */
+    private void watchTimeout() {
+        if (socketTimeout != null) {
+            socketTimeout.update();
+        }
     }
 
     /** A conversation has new demand: resume decoding and reading. Safe from any thread. */
@@ -104,6 +125,7 @@ public final class Transport {
 
     public void releaseWrites() {
         queue.releaseWrites();
+        watchTimeout();
     }
 
     public EventLoop eventLoop() {
@@ -164,13 +186,16 @@ public final class Transport {
         if (failure != null) {
             return;
         }
-        Throwable wrapped = cause instanceof R2dbcNonTransientResourceException ? cause
+        Throwable wrapped = cause instanceof R2dbcNonTransientResourceException || cause instanceof R2dbcTimeoutException ? cause
                 : new R2dbcNonTransientResourceException(closing ? "connection closed" : "connection failed: " + cause.getMessage(), cause);
         failure = wrapped;
         if (!closing) {
             LOG.debug("connection failed", cause);
         }
-        queue.close(wrapped);
+        // what was waiting timed out; what comes later finds a closed connection, not a timeout of its own
+        Throwable later = wrapped instanceof R2dbcTimeoutException
+                ? new R2dbcNonTransientResourceException("connection closed: " + wrapped.getMessage(), "08006", wrapped) : wrapped;
+        queue.close(wrapped, later);
         channel.close();
         closed.tryEmitEmpty();
     }

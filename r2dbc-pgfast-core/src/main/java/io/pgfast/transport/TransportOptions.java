@@ -11,7 +11,8 @@ import java.util.function.Function;
  * Everything the transport needs to open one channel. {@code sslHandlers} creates the TLS handler for
  * this endpoint (host name verification and SNI are its business); it is only called when TLS is tried.
  * {@code directTls} starts TLS immediately (PostgreSQL 17 {@code sslnegotiation=direct}) instead of
- * sending SSLRequest first.
+ * sending SSLRequest first. {@code socketTimeout} ({@link Duration#ZERO} for none) fails the connection
+ * when the backend sends nothing for that long while the driver waits for it (see {@link SocketTimeout}).
  */
 public record TransportOptions(
         SocketAddress address,
@@ -23,5 +24,6 @@ public record TransportOptions(
         boolean directTls,
         Function<ByteBufAllocator, SslHandler> sslHandlers,
         int maxMessageSize,
-        int pipelineLimit) {
+        int pipelineLimit,
+        Duration socketTimeout) {
 }

@@ -109,7 +109,7 @@ class OptionsTableTest {
         List<Row> rows = rows();
         assertThat(rows).extracting(Row::urlName).doesNotHaveDuplicates().contains("host", "port", "user", "password",
                 "sslMode", "sslRootCert", "connectTimeout", "options", "maxMessageSize", "autodetectExtensions");
-        assertThat(rows).hasSize(33);
+        assertThat(rows).hasSize(34);
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.pgfast.reliability;
 
 import io.pgfast.r2dbc.PgfastConnection;
+import io.pgfast.r2dbc.PgfastConnectionConfiguration;
 import io.pgfast.r2dbc.PgfastConnectionFactory;
 import io.pgfast.testing.LeakChecker;
 import io.pgfast.testing.LeakRecord;
@@ -34,6 +35,9 @@ import java.util.concurrent.atomic.AtomicLong;
  *     false), and {@code close()} completes;</li>
  * <li>no buffer leaks (the leak detector is polled after each fault family).</li>
  * </ul>
+ * A stall after the startup runs with {@link #SOCKET_TIMEOUT} set and must end by it: in
+ * R2dbcTimeoutException, with the connection closed, before the operation's own bound. (A stalled
+ * startup ends by connectTimeout, also an R2dbcTimeoutException.)
  * A fault that only slows the exchange (a pause, delays, 1-byte fragments) must not change the result.
  * A byte corrupted in plaintext may go unnoticed (TCP and the protocol have no checksum): a wrong
  * result, or a wait for bytes a corrupted length promised, is then counted, not failed; within TLS
@@ -51,6 +55,8 @@ final class FaultMatrix {
     static final Duration SLACK = Duration.ofSeconds(3);
     static final Duration PAUSE = Duration.ofMillis(700);
     static final Duration DELAY = Duration.ofMillis(3);
+    /** socketTimeout of the stall cases after the startup: well under {@link #OPERATION_BOUND}. */
+    static final Duration SOCKET_TIMEOUT = Duration.ofSeconds(1);
     static final int CI_POSITIONS = 3;
     static final int LONG_POSITIONS = 40;
 
@@ -104,6 +110,9 @@ final class FaultMatrix {
     private static final AtomicLong TRIGGERED = new AtomicLong();
     private static final AtomicLong BYTES = new AtomicLong();
     private static final AtomicLong LEAKS = new AtomicLong();
+    private static final AtomicLong SOCKET_TIMEOUTS = new AtomicLong();
+    /** Per scenario: cases run, faults injected. */
+    private static final Map<Scenario, AtomicLong[]> PER_SCENARIO = new ConcurrentHashMap<>();
     /** Cases worth a line in the report: undetected corruptions, waits, slow ones. */
     private static final List<String> NOTABLE = new java.util.concurrent.CopyOnWriteArrayList<>();
 
@@ -118,8 +127,17 @@ final class FaultMatrix {
 
     /** The figures so far, for {@link Reliability#report}. */
     static String figures() {
+        StringBuilder perScenario = new StringBuilder();
+        for (Scenario s : Scenario.values()) {
+            AtomicLong[] counts = PER_SCENARIO.get(s);
+            if (counts != null) {
+                perScenario.append(perScenario.length() == 0 ? "" : ", ").append(s).append(' ')
+                        .append(counts[0]).append('/').append(counts[1]);
+            }
+        }
         return CASES + " cases, " + TRIGGERED + " faults injected, " + BYTES + " bytes proxied, outcomes " + OUTCOMES
-                + ", leaks " + LEAKS + "; notable cases: " + NOTABLE;
+                + ", stalls ended by socketTimeout " + SOCKET_TIMEOUTS + ", leaks " + LEAKS
+                + "; cases/faults injected per scenario: " + perScenario + "; notable cases: " + NOTABLE;
     }
 
     /** Runs {@code family} against {@code scenario} at every position of this mode; fails on the first broken rule. */
@@ -137,7 +155,7 @@ final class FaultMatrix {
 
     private static Calibration calibrate(Scenario scenario) {
         try (FaultProxy proxy = proxyToServer()) {
-            PgfastConnection c = connect(scenario, proxy).block(CONNECT_TIMEOUT.plus(SLACK));
+            PgfastConnection c = connect(scenario, proxy, Fault.NONE).block(CONNECT_TIMEOUT.plus(SLACK));
             FaultProxy.Link link = proxy.lastLink();
             long startupToServer = link.toServer();
             long startupToClient = link.toClient();
@@ -188,22 +206,31 @@ final class FaultMatrix {
         return FaultProxy.to(Db.server().host(), Db.server().port());
     }
 
-    private static Mono<PgfastConnection> connect(Scenario scenario, FaultProxy proxy) {
-        return Mono.from(new PgfastConnectionFactory(scenario.config(proxy.port()).connectTimeout(CONNECT_TIMEOUT).build()).create())
-                .cast(PgfastConnection.class);
+    private static Mono<PgfastConnection> connect(Scenario scenario, FaultProxy proxy, Fault fault) {
+        PgfastConnectionConfiguration.Builder config = scenario.config(proxy.port()).connectTimeout(CONNECT_TIMEOUT);
+        if (endsBySocketTimeout(scenario, fault)) {
+            config.socketTimeout(SOCKET_TIMEOUT);
+        }
+        return Mono.from(new PgfastConnectionFactory(config.build()).create()).cast(PgfastConnection.class);
+    }
+
+    private static boolean endsBySocketTimeout(Scenario scenario, Fault fault) {
+        return fault.kind == Fault.Kind.STALL && !scenario.startup();
     }
 
     private static void runCase(Scenario scenario, Fault fault) {
         String name = scenario + " / " + fault;
         CASES.incrementAndGet();
+        AtomicLong[] perScenario = PER_SCENARIO.computeIfAbsent(scenario, s -> new AtomicLong[] {new AtomicLong(), new AtomicLong()});
+        perScenario[0].incrementAndGet();
         try (FaultProxy proxy = proxyToServer()) {
             proxy.faultNext(fault);
             PgfastConnection c;
             long begin = System.nanoTime();
             try {
-                c = block(connect(scenario, proxy), CONNECT_TIMEOUT.plus(SLACK), name + ": connecting");
+                c = block(connect(scenario, proxy, fault), CONNECT_TIMEOUT.plus(SLACK), name + ": connecting");
             } catch (R2dbcException e) {
-                countTrigger(proxy);
+                countTrigger(proxy, perScenario[1]);
                 expectFailureAllowed(name, fault, scenario, Outcome.CONNECT_FAILED, e);
                 if (fault.kind == Fault.Kind.STALL && !(e instanceof R2dbcTimeoutException)) {
                     throw new AssertionError(name + ": a stalled startup must end in R2dbcTimeoutException, got " + e, e);
@@ -227,8 +254,12 @@ final class FaultMatrix {
                 outcome = Outcome.TIMED_OUT;
                 failure = e;
             }
-            countTrigger(proxy);
+            countTrigger(proxy, perScenario[1]);
             check(name, scenario, fault, outcome, failure);
+            if (endsBySocketTimeout(scenario, fault)
+                    && Boolean.TRUE.equals(block(Mono.from(c.validate(ValidationDepth.LOCAL)), SLACK, name + ": validate"))) {
+                throw new AssertionError(name + ": the connection still validates after its socketTimeout");
+            }
             afterwards(name, c, fault, outcome);
             count(outcome, proxy);
             long millis = (System.nanoTime() - begin) / 1_000_000;
@@ -250,11 +281,19 @@ final class FaultMatrix {
                 return;
             case OPERATION_FAILED:
                 expectFailureAllowed(name, fault, scenario, outcome, failure);
+                if (endsBySocketTimeout(scenario, fault)) {
+                    if (!(failure instanceof R2dbcTimeoutException) || !failure.getMessage().contains("socketTimeout")) {
+                        throw new AssertionError(name + ": a stall must end by socketTimeout " + SOCKET_TIMEOUT
+                                + " in R2dbcTimeoutException, got " + failure, failure);
+                    }
+                    SOCKET_TIMEOUTS.incrementAndGet();
+                }
                 return;
             default:
                 boolean undetectable = fault.kind == Fault.Kind.CORRUPT && !scenario.encrypted();
-                if (!undetectable && fault.kind != Fault.Kind.STALL) {
-                    throw new AssertionError(name + ": the operation did not end within " + OPERATION_BOUND, failure);
+                if (!undetectable) {
+                    throw new AssertionError(name + ": the operation did not end within " + OPERATION_BOUND
+                            + (endsBySocketTimeout(scenario, fault) ? " although socketTimeout is " + SOCKET_TIMEOUT : ""), failure);
                 }
         }
     }
@@ -306,10 +345,13 @@ final class FaultMatrix {
         }
     }
 
-    private static void countTrigger(FaultProxy proxy) {
-        FaultProxy.Link link = proxy.lastLink();
+    private static void countTrigger(FaultProxy proxy, AtomicLong perScenario) {
+        // the case's connection is the proxy's first: a CancelRequest (after the case's timeout) comes later
+        List<FaultProxy.Link> links = proxy.links();
+        FaultProxy.Link link = links.isEmpty() ? null : links.get(0);
         if (link != null && link.triggered()) {
             TRIGGERED.incrementAndGet();
+            perScenario.incrementAndGet();
         }
     }
 
