@@ -9,7 +9,8 @@ import java.util.Random;
 /**
  * The order in which one connection attempt tries the hosts: the configured order (shuffled when
  * {@code loadBalanceHosts} is on), then, by what the {@link HostStatusCache} knows, hosts known to
- * fit first, unknown ones next, hosts of the wrong role after them and hosts known to be down last.
+ * fit first, unknown ones next (with load balancing the two are one group), hosts of the wrong role after
+ * them and hosts known to be down last.
  * No host is left out: a cache entry may be stale in a way its age does not show (a failover), and
  * a list whose hosts are all down must still be retried.
  */
@@ -27,7 +28,10 @@ final class HostOrder {
         int[] ranks = new int[order.size()];
         List<Integer> index = new ArrayList<>(order.size());
         for (int i = 0; i < order.size(); i++) {
-            ranks[i] = rank(cache.fresh(order.get(i)), target);
+            int rank = rank(cache.fresh(order.get(i)), target);
+            // with load balancing, a known-fit host must not win over unknown ones: after the first connection
+            // every attempt would go to it (as pgjdbc, both count as candidates, in shuffled order)
+            ranks[i] = random != null && rank == 1 ? 0 : rank;
             index.add(i);
         }
         // a stable sort, so hosts of equal rank keep the (shuffled) configured order

@@ -22,6 +22,7 @@ import reactor.util.context.Context;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * One connection to PostgreSQL. Statements on it may be issued concurrently: they are pipelined in
@@ -38,7 +39,10 @@ public final class PgfastConnection implements Connection, Lifecycle {
     private final PreparedStatementCache cache;
     private final int defaultFetchSize;
     private volatile boolean autoCommit = true;
-    private volatile boolean implicitBeginPending;
+    /** BEGINs written whose answer has not arrived yet ({@link #sendBegin}). */
+    private final AtomicInteger beginsInFlight = new AtomicInteger();
+    /** The failure of the last BEGIN, until a commit reports it or a rollback drops it. */
+    private volatile Throwable failedBegin;
     private volatile IsolationLevel isolationLevel;
     private final NotificationStream notifications;
     /** {@code rewriteBatchedInserts}: set once by the bootstrap, before the user sees the connection. */
@@ -151,12 +155,32 @@ public final class PgfastConnection implements Connection, Lifecycle {
 
     /** With auto-commit off and no transaction open, queues a BEGIN ahead of the statement (pipelined). */
     private void beginImplicitly() {
-        if (!autoCommit && !implicitBeginPending && transport.transactionStatus() == TransactionStatus.IDLE) {
-            implicitBeginPending = true;
-            command(TransactionStatements.begin(null))
-                    .doFinally(s -> implicitBeginPending = false)
-                    .subscribe(v -> { }, e -> { });
+        if (!autoCommit && idle()) {
+            sendBegin(TransactionStatements.begin(null));
         }
+    }
+
+    /**
+     * Queues {@code BEGIN …} without waiting for its answer, as pgjdbc does: whatever the caller sends next is
+     * written behind it in the same flush, which saves a round trip per transaction. Until its ReadyForQuery
+     * arrives, {@link #idle()} counts it as an open transaction. A BEGIN in an idle session fails only when the
+     * connection does (or the server is out of memory); such a failure is kept and fails the next
+     * {@link #commitTransaction()}, since the statements in between ran in auto-commit mode.
+     */
+    private void sendBegin(String sql) {
+        beginsInFlight.incrementAndGet();
+        failedBegin = null;
+        command(sql)
+                .doFinally(s -> beginsInFlight.decrementAndGet())
+                .subscribe(v -> { }, e -> failedBegin = e);
+    }
+
+    /**
+     * No transaction open and none being opened. The transport sets the status from ReadyForQuery before the
+     * BEGIN's conversation completes, so there is no moment when both say idle while a transaction is open.
+     */
+    private boolean idle() {
+        return beginsInFlight.get() == 0 && transport.transactionStatus() == TransactionStatus.IDLE;
     }
 
     private Mono<String> command(String sql) {
@@ -170,32 +194,56 @@ public final class PgfastConnection implements Connection, Lifecycle {
         return beginTransaction(null);
     }
 
+    /**
+     * With no transaction open, completes once the BEGIN is queued, without a round trip (see {@link #sendBegin});
+     * a BEGIN that fails makes the next {@code commitTransaction()} fail. Inside a transaction it waits for the
+     * server's answer.
+     */
     @Override
     public Mono<Void> beginTransaction(TransactionDefinition definition) {
-        return Mono.defer(() -> command(TransactionStatements.begin(definition))).then();
+        String sql = TransactionStatements.begin(definition);
+        return Mono.defer(() -> {
+            if (!transport.isConnected() || !idle()) {
+                // waits for the answer: the error of a closed connection, or the server's verdict on a BEGIN
+                // inside a transaction (a warning; 25001 for a definition it can no longer apply)
+                return command(sql).then();
+            }
+            sendBegin(sql);
+            return Mono.empty();
+        });
     }
 
     @Override
     public Mono<Void> commitTransaction() {
         return Mono.defer(() -> {
-            if (transport.transactionStatus() == TransactionStatus.IDLE) {
-                return Mono.empty();
-            }
-            return command("COMMIT").flatMap(tag -> "ROLLBACK".equals(tag)
+            Mono<Void> commit = idle() ? Mono.empty() : command("COMMIT").flatMap(tag -> "ROLLBACK".equals(tag)
                     ? Mono.error(new R2dbcRollbackException("COMMIT was turned into ROLLBACK by the server: the transaction had failed", "40000"))
                     : Mono.empty());
+            // a pipelined BEGIN's answer arrives before the COMMIT's: by now its failure is known
+            return commit.then(Mono.defer(() -> {
+                Throwable begin = failedBegin;
+                if (begin == null) {
+                    return Mono.empty();
+                }
+                failedBegin = null;
+                return Mono.error(new PgfastClientException("BEGIN failed, so the statements since ran in auto-commit mode: "
+                        + begin.getMessage(), begin));
+            }));
         });
     }
 
     @Override
     public Mono<Void> rollbackTransaction() {
-        return Mono.defer(() -> transport.transactionStatus() == TransactionStatus.IDLE ? Mono.empty() : command("ROLLBACK").then());
+        return Mono.defer(() -> {
+            failedBegin = null;
+            return idle() ? Mono.empty() : command("ROLLBACK").then();
+        });
     }
 
     @Override
     public Mono<Void> createSavepoint(String name) {
         String sql = "SAVEPOINT " + TransactionStatements.identifier(name);
-        return Mono.defer(() -> command(transport.transactionStatus() == TransactionStatus.IDLE ? "BEGIN; " + sql : sql)).then();
+        return Mono.defer(() -> command(idle() ? "BEGIN; " + sql : sql)).then();
     }
 
     @Override
@@ -212,7 +260,7 @@ public final class PgfastConnection implements Connection, Lifecycle {
 
     @Override
     public boolean isAutoCommit() {
-        return autoCommit && transport.transactionStatus() == TransactionStatus.IDLE;
+        return autoCommit && idle();
     }
 
     @Override
@@ -220,7 +268,7 @@ public final class PgfastConnection implements Connection, Lifecycle {
         return Mono.defer(() -> {
             boolean changed = this.autoCommit != autoCommit;
             this.autoCommit = autoCommit;
-            if (changed && autoCommit && transport.transactionStatus() != TransactionStatus.IDLE) {
+            if (changed && autoCommit && !idle()) {
                 return commitTransaction();
             }
             return Mono.empty();

@@ -84,4 +84,17 @@ class HostOrderTest {
             assertThat(order.get(3)).isEqualTo(b);
         }
     }
+
+    @Test
+    void loadBalancingDoesNotPreferAHostJustBecauseItIsKnownToFit() {
+        cache.record(c, HostStatus.PRIMARY);
+        Set<HostSpec> firstChoices = new HashSet<>();
+        Random random = new Random(7);
+        for (int i = 0; i < 50; i++) {
+            firstChoices.add(HostOrder.candidates(hosts, TargetServerType.ANY, cache, random).get(0));
+        }
+        assertThat(firstChoices).containsExactlyInAnyOrderElementsOf(hosts);
+        // without load balancing the known host still comes first
+        assertThat(HostOrder.candidates(hosts, TargetServerType.ANY, cache, null).get(0)).isEqualTo(c);
+    }
 }

@@ -105,6 +105,17 @@ class TransactionTest {
         assertThat(c.isAutoCommit()).isTrue();
     }
 
+    private String awaitActivity(int pid, String state) {
+        long deadline = System.nanoTime() + Db.TIMEOUT.toNanos();
+        while (true) {
+            String last = Db.one(other, "SELECT state || ': ' || query FROM pg_stat_activity WHERE pid = " + pid, String.class);
+            if (last.startsWith(state) || System.nanoTime() > deadline) {
+                return last;
+            }
+            Thread.onSpinWait();
+        }
+    }
+
     @Test
     void aDefinitionArrivesAsOneBegin() {
         int pid = Db.one(c, "SELECT pg_backend_pid()", Integer.class);
@@ -113,8 +124,9 @@ class TransactionTest {
         attributes.put(TransactionDefinition.READ_ONLY, true);
         attributes.put(TransactionDefinition.LOCK_WAIT_TIMEOUT, Duration.ofMillis(1500));
         await(c.beginTransaction(Db.definition(attributes)));
-        // what the session ran last, as the server saw it: one query string with the whole definition
-        String last = Db.one(other, "SELECT state || ': ' || query FROM pg_stat_activity WHERE pid = " + pid, String.class);
+        // what the session ran last, as the server saw it: one query string with the whole definition (the BEGIN
+        // is pipelined, so wait until the server has run it)
+        String last = awaitActivity(pid, "idle in transaction");
         assertThat(last).startsWith("idle in transaction: BEGIN").contains("SERIALIZABLE").contains("READ ONLY").contains("lock_timeout");
         assertThat(setting("transaction_isolation")).isEqualTo("serializable");
         assertThat(setting("transaction_read_only")).isEqualTo("on");

@@ -125,7 +125,10 @@ enum FlowKind {
         }
     },
 
-    /** {@code beginTransaction()}: a driver command, Query "BEGIN"; CommandComplete, ReadyForQuery(T). */
+    /**
+     * {@code setStatementTimeout(5s)}: a driver command that waits for its answer, Query "SET statement_timeout = 5000";
+     * CommandComplete, ReadyForQuery(I). ({@code beginTransaction()} does not wait: its BEGIN is pipelined.)
+     */
     COMMAND {
         @Override
         Statement statement(PgfastConnection c) {
@@ -134,7 +137,7 @@ enum FlowKind {
 
         @Override
         Flux<Object> run(PgfastConnection c) {
-            return Flux.from(c.beginTransaction()).cast(Object.class);
+            return Flux.from(c.setStatementTimeout(java.time.Duration.ofSeconds(5))).cast(Object.class);
         }
 
         @Override
@@ -149,7 +152,7 @@ enum FlowKind {
 
         @Override
         BackendMessage[] end(int rows) {
-            return new BackendMessage[] {new CommandComplete("BEGIN"), ReadyForQuery.IN_TRANSACTION};
+            return new BackendMessage[] {new CommandComplete("SET"), ReadyForQuery.IDLE};
         }
     };
 

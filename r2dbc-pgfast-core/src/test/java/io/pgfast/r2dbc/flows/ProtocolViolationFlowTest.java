@@ -165,7 +165,7 @@ class ProtocolViolationFlowTest {
     void readyForQueryWithAnInvalidStatus(FlowKind flow) {
         open(flow);
         byte[] head = ScriptedServer.encode(messages(flow.resultStart(), flow.rows(1),
-                flow == FlowKind.COMMAND ? new CommandComplete("BEGIN") : new CommandComplete("SELECT 1")));
+                flow == FlowKind.COMMAND ? new CommandComplete("SET") : new CommandComplete("SELECT 1")));
         // 'Z', length 5, status 'X' (only I, T and E exist)
         byte[] ready = ScriptedServer.rawMessage('Z', (byte) 'X');
         byte[] all = new byte[head.length + ready.length];
