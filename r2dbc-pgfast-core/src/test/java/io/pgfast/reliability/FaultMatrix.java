@@ -35,7 +35,8 @@ import java.util.concurrent.atomic.AtomicLong;
  *     false), and {@code close()} completes;</li>
  * <li>no buffer leaks (the leak detector is polled after each fault family).</li>
  * </ul>
- * A stall after the startup runs with {@link #SOCKET_TIMEOUT} set and must end by it: in
+ * A stall after the startup runs with {@link #SOCKET_TIMEOUT} set and must end by it (a corruption after the
+ * startup runs with it too, see {@link #boundedBySocketTimeout}): in
  * R2dbcTimeoutException, with the connection closed, before the operation's own bound. (A stalled
  * startup ends by connectTimeout, also an R2dbcTimeoutException.)
  * A fault that only slows the exchange (a pause, delays, 1-byte fragments) must not change the result.
@@ -208,10 +209,20 @@ final class FaultMatrix {
 
     private static Mono<PgfastConnection> connect(Scenario scenario, FaultProxy proxy, Fault fault) {
         PgfastConnectionConfiguration.Builder config = scenario.config(proxy.port()).connectTimeout(CONNECT_TIMEOUT);
-        if (endsBySocketTimeout(scenario, fault)) {
+        if (endsBySocketTimeout(scenario, fault) || boundedBySocketTimeout(scenario, fault)) {
             config.socketTimeout(SOCKET_TIMEOUT);
         }
         return Mono.from(new PgfastConnectionFactory(config.build()).create()).cast(PgfastConnection.class);
+    }
+
+    /**
+     * A byte corrupted on its way to the server may change a length, and the server then waits for bytes that
+     * will never come — for this statement or, when it completed before the server read the corrupted part,
+     * for the next one. Nothing on the wire tells the driver, so these cases run with socketTimeout, which
+     * bounds that wait as it bounds a stall (a user who wants a bound sets it too).
+     */
+    private static boolean boundedBySocketTimeout(Scenario scenario, Fault fault) {
+        return fault.kind == Fault.Kind.CORRUPT && !scenario.startup();
     }
 
     private static boolean endsBySocketTimeout(Scenario scenario, Fault fault) {
