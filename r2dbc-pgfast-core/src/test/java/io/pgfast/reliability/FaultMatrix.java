@@ -112,6 +112,8 @@ final class FaultMatrix {
     private static final AtomicLong BYTES = new AtomicLong();
     private static final AtomicLong LEAKS = new AtomicLong();
     private static final AtomicLong SOCKET_TIMEOUTS = new AtomicLong();
+    /** Plaintext corruptions after which the server rejected the next query (the connection in step). */
+    private static final AtomicLong NEXT_QUERY_REJECTED = new AtomicLong();
     /** Per scenario: cases run, faults injected. */
     private static final Map<Scenario, AtomicLong[]> PER_SCENARIO = new ConcurrentHashMap<>();
     /** Cases worth a line in the report: undetected corruptions, waits, slow ones. */
@@ -137,7 +139,8 @@ final class FaultMatrix {
             }
         }
         return CASES + " cases, " + TRIGGERED + " faults injected, " + BYTES + " bytes proxied, outcomes " + OUTCOMES
-                + ", stalls ended by socketTimeout " + SOCKET_TIMEOUTS + ", leaks " + LEAKS
+                + ", stalls ended by socketTimeout " + SOCKET_TIMEOUTS + ", next query rejected after a corruption " + NEXT_QUERY_REJECTED
+                + ", leaks " + LEAKS
                 + "; cases/faults injected per scenario: " + perScenario + "; notable cases: " + NOTABLE;
     }
 
@@ -271,7 +274,7 @@ final class FaultMatrix {
                     && Boolean.TRUE.equals(block(Mono.from(c.validate(ValidationDepth.LOCAL)), SLACK, name + ": validate"))) {
                 throw new AssertionError(name + ": the connection still validates after its socketTimeout");
             }
-            afterwards(name, c, fault, outcome);
+            afterwards(name, c, scenario, fault, outcome);
             count(outcome, proxy);
             long millis = (System.nanoTime() - begin) / 1_000_000;
             if (outcome == Outcome.WRONG_RESULT || outcome == Outcome.TIMED_OUT || millis > 1500) {
@@ -325,7 +328,7 @@ final class FaultMatrix {
     }
 
     /** The connection is usable (the next query works) or closed; either way close() completes. */
-    private static void afterwards(String name, PgfastConnection c, Fault fault, Outcome outcome) {
+    private static void afterwards(String name, PgfastConnection c, Scenario scenario, Fault fault, Outcome outcome) {
         boolean valid = Boolean.TRUE.equals(block(Mono.from(c.validate(ValidationDepth.LOCAL)), SLACK, name + ": validate"));
         boolean stuck = outcome == Outcome.TIMED_OUT;
         if (valid && !stuck) {
@@ -338,7 +341,14 @@ final class FaultMatrix {
                 }
             } catch (R2dbcException e) {
                 boolean stillValid = Boolean.TRUE.equals(Mono.from(c.validate(ValidationDepth.LOCAL)).block(SLACK));
-                if (stillValid) {
+                // a byte corrupted in plaintext toward the server can shift where the server thinks the next
+                // message starts: it then rejects the next query (seen: 22021, invalid UTF-8) on a connection
+                // that is still in step; counted, as a wrong result is
+                boolean undetectable = fault.kind == Fault.Kind.CORRUPT && !scenario.encrypted();
+                if (undetectable && e.getSqlState() != null && !e.getSqlState().startsWith("08")) {
+                    NEXT_QUERY_REJECTED.incrementAndGet();
+                    NOTABLE.add(name + " -> the next query was rejected by the server: " + e.getSqlState());
+                } else if (stillValid) {
                     throw new AssertionError(name + ": the connection validates but its next query failed: " + e, e);
                 }
             }
