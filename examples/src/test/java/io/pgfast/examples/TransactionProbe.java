@@ -67,11 +67,15 @@ class TransactionProbe {
 
     /**
      * Asked on a connection of its own, outside the transaction (the factory hands out pooled connections that
-     * Spring's transaction does not know about). The state is reported before ReadyForQuery is sent, so the
-     * BEGIN's backend already shows {@code idle in transaction}.
+     * Spring's transaction does not know about). The driver pipelines the BEGIN (the method's body may start
+     * before the server has run it), so this asks until the backend shows {@code idle in transaction}, for at
+     * most about two seconds.
      */
     private Mono<List<String>> openingStatements() {
-        return Mono.usingWhen(connections.create(), this::openingStatements, Connection::close);
+        return Mono.usingWhen(connections.create(), monitor -> Mono.defer(() -> openingStatements(monitor))
+                .filter(list -> !list.isEmpty())
+                .repeatWhenEmpty(100, attempts -> attempts.delayElements(java.time.Duration.ofMillis(20)))
+                .defaultIfEmpty(List.of()), Connection::close);
     }
 
     private Mono<List<String>> openingStatements(Connection monitor) {
