@@ -80,6 +80,26 @@ final class FaultProxy implements AutoCloseable {
         next.set(fault);
     }
 
+    /**
+     * Bytes forwarded to the client on the last link, read once the count has stopped moving: the proxy counts
+     * on its own threads, so right after the client got a reply the count may still lag behind it.
+     */
+    long settledToClient() {
+        long last = -1;
+        long now = lastLink().toClient();
+        for (int i = 0; i < 40 && now != last; i++) {
+            last = now;
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+            now = lastLink().toClient();
+        }
+        return now;
+    }
+
     /** The connection accepted most recently, or null. */
     Link lastLink() {
         return history.isEmpty() ? null : history.get(history.size() - 1);

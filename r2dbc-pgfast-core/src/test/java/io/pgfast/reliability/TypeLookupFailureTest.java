@@ -35,31 +35,14 @@ class TypeLookupFailureTest {
         try (FaultProxy proxy = FaultProxy.to(Db.server().host(), Db.server().port())) {
             PgfastConnectionFactory factory = new PgfastConnectionFactory(config(proxy));
             PgfastConnection first = (PgfastConnection) Mono.from(factory.create()).block(BOUND);
-            long withLookup = settled(proxy);
+            long withLookup = proxy.settledToClient();
             PgfastConnection second = (PgfastConnection) Mono.from(factory.create()).block(BOUND);
-            long withoutLookup = settled(proxy);
+            long withoutLookup = proxy.settledToClient();
             Db.close(first);
             Db.close(second);
             assertThat(withLookup).isGreaterThan(withoutLookup);
             return new long[] {withLookup, withoutLookup};
         }
-    }
-
-    /** The proxy counts on its own threads: read the count once it has stopped moving. */
-    private static long settled(FaultProxy proxy) {
-        long last = -1;
-        long now = proxy.lastLink().toClient();
-        for (int i = 0; i < 40 && now != last; i++) {
-            last = now;
-            try {
-                Thread.sleep(50);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
-            now = proxy.lastLink().toClient();
-        }
-        return now;
     }
 
     @Test
