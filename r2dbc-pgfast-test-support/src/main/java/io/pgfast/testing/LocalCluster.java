@@ -36,7 +36,7 @@ final class LocalCluster {
     private final Path sockets;
     private final Path serverLog;
     private final AtomicBoolean stopped = new AtomicBoolean();
-    private OrphanGuard guard;
+    private ShellGuard guard;
     private Optional<CertificateFiles> certificates = Optional.empty();
     private int port;
 

@@ -84,7 +84,7 @@ public final class PgBouncer {
     private final Path log;
     private final AtomicBoolean stopped = new AtomicBoolean();
     private Process process;
-    private ProcessGuard guard;
+    private ShellGuard guard;
     private int port;
 
     private PgBouncer(Mode mode, TestServer server, PgBouncerBinary executable, Path base) {

@@ -41,7 +41,7 @@ public final class ReplicatedCluster {
     private final ClusterNode primary;
     private final ClusterNode replica;
     private final AtomicBoolean stopped = new AtomicBoolean();
-    private final List<OrphanGuard> guards = new ArrayList<>();
+    private final List<ShellGuard> guards = new ArrayList<>();
     private String method;
     private ServerVersion version;
 
@@ -135,7 +135,7 @@ public final class ReplicatedCluster {
                 primary.stop();
             } finally {
                 FileTree.delete(base);
-                guards.forEach(OrphanGuard::dismiss);
+                guards.forEach(ShellGuard::dismiss);
             }
         }
     }
