@@ -191,20 +191,7 @@ final class BatchedInsert {
         }
 
         void skipSpace() {
-            int n = sql.length();
-            while (pos < n) {
-                char c = sql.charAt(pos);
-                if (Character.isWhitespace(c)) {
-                    pos++;
-                } else if (c == '-' && pos + 1 < n && sql.charAt(pos + 1) == '-') {
-                    int eol = sql.indexOf('\n', pos + 2);
-                    pos = eol < 0 ? n : eol + 1;
-                } else if (c == '/' && pos + 1 < n && sql.charAt(pos + 1) == '*') {
-                    pos = SqlScanner.skipBlockComment(sql, pos + 2);
-                } else {
-                    return;
-                }
-            }
+            pos = SqlScanner.skipSpaceAndComments(sql, pos);
         }
 
         /** Consumes {@code word} (any case) if it stands here as a whole word. */
@@ -213,10 +200,10 @@ final class BatchedInsert {
             if (!sql.regionMatches(true, pos, word, 0, word.length())) {
                 return false;
             }
-            if (pos > 0 && identifierChar(sql.charAt(pos - 1))) {
+            if (pos > 0 && SqlScanner.isIdentifierPart(sql.charAt(pos - 1))) {
                 return false;
             }
-            if (end < sql.length() && identifierChar(sql.charAt(end))) {
+            if (end < sql.length() && SqlScanner.isIdentifierPart(sql.charAt(end))) {
                 return false;
             }
             pos = end;
@@ -227,7 +214,7 @@ final class BatchedInsert {
         int marker() {
             int n = sql.length();
             if (sql.charAt(pos) != '$' || pos + 1 >= n || !Character.isDigit(sql.charAt(pos + 1))
-                    || pos > 0 && identifierChar(sql.charAt(pos - 1))) {
+                    || pos > 0 && SqlScanner.isIdentifierPart(sql.charAt(pos - 1))) {
                 return -1;
             }
             int j = pos + 1;
@@ -252,7 +239,7 @@ final class BatchedInsert {
             char c = sql.charAt(pos);
             if (c == '\'') {
                 boolean escapes = pos > 0 && (sql.charAt(pos - 1) == 'E' || sql.charAt(pos - 1) == 'e')
-                        && (pos < 2 || !identifierChar(sql.charAt(pos - 2)));
+                        && (pos < 2 || !SqlScanner.isIdentifierPart(sql.charAt(pos - 2)));
                 pos = SqlScanner.skipQuoted(sql, pos + 1, '\'', escapes);
             } else if (c == '"') {
                 pos = SqlScanner.skipQuoted(sql, pos + 1, '"', false);
@@ -260,7 +247,7 @@ final class BatchedInsert {
                 skipSpace();
             } else if (c == '$') {
                 int tagEnd = SqlScanner.dollarTagEnd(sql, pos);
-                if (tagEnd > 0 && !(pos > 0 && identifierChar(sql.charAt(pos - 1)))) {
+                if (tagEnd > 0 && !(pos > 0 && SqlScanner.isIdentifierPart(sql.charAt(pos - 1)))) {
                     String tag = sql.substring(pos, tagEnd + 1);
                     int close = sql.indexOf(tag, tagEnd + 1);
                     if (close < 0) {
@@ -270,18 +257,14 @@ final class BatchedInsert {
                 } else {
                     pos++;
                 }
-            } else if (identifierChar(c)) {
-                while (pos < n && identifierChar(sql.charAt(pos))) {
+            } else if (SqlScanner.isIdentifierPart(c)) {
+                while (pos < n && SqlScanner.isIdentifierPart(sql.charAt(pos))) {
                     pos++;
                 }
             } else {
                 pos++;
             }
             return pos;
-        }
-
-        private static boolean identifierChar(char c) {
-            return Character.isLetterOrDigit(c) || c == '_' || c == '$';
         }
     }
 }

@@ -28,49 +28,9 @@ final class CopySql {
     }
 
     static boolean startsWithCopy(String sql) {
-        int i = skipSpaceAndComments(sql, 0);
+        int i = SqlScanner.skipSpaceAndComments(sql, 0);
         return sql.regionMatches(true, i, "COPY", 0, 4)
-                && (i + 4 == sql.length() || !isIdentifierPart(sql.charAt(i + 4)));
-    }
-
-    private static int skipSpaceAndComments(String sql, int i) {
-        int n = sql.length();
-        while (i < n) {
-            char c = sql.charAt(i);
-            if (Character.isWhitespace(c)) {
-                i++;
-            } else if (c == '-' && i + 1 < n && sql.charAt(i + 1) == '-') {
-                int eol = sql.indexOf('\n', i + 2);
-                i = eol < 0 ? n : eol + 1;
-            } else if (c == '/' && i + 1 < n && sql.charAt(i + 1) == '*') {
-                i = skipBlockComment(sql, i + 2);
-            } else {
-                return i;
-            }
-        }
-        return i;
-    }
-
-    /** Block comments nest in PostgreSQL (scan.l, xc). */
-    private static int skipBlockComment(String sql, int i) {
-        int depth = 1;
-        int n = sql.length();
-        while (i < n && depth > 0) {
-            if (sql.startsWith("/*", i)) {
-                depth++;
-                i += 2;
-            } else if (sql.startsWith("*/", i)) {
-                depth--;
-                i += 2;
-            } else {
-                i++;
-            }
-        }
-        return i;
-    }
-
-    private static boolean isIdentifierPart(char c) {
-        return Character.isLetterOrDigit(c) || c == '_' || c == '$';
+                && (i + 4 == sql.length() || !SqlScanner.isIdentifierPart(sql.charAt(i + 4)));
     }
 
     private static String abbreviate(String sql) {

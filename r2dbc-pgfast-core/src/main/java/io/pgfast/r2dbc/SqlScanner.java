@@ -90,8 +90,7 @@ final class SqlScanner {
         if (i == 0) {
             return false;
         }
-        char p = sql.charAt(i - 1);
-        return Character.isLetterOrDigit(p) || p == '_' || p == '$';
+        return isIdentifierPart(sql.charAt(i - 1));
     }
 
     /** For "$tag$" starting at {@code start}, the index of the closing '$' of the tag; -1 when not a tag. */
@@ -129,6 +128,31 @@ final class SqlScanner {
         return n;
     }
 
+    /** The index of the first character at or after {@code i} that is neither white space nor in a comment. */
+    static int skipSpaceAndComments(String sql, int i) {
+        int n = sql.length();
+        while (i < n) {
+            char c = sql.charAt(i);
+            if (Character.isWhitespace(c)) {
+                i++;
+            } else if (c == '-' && i + 1 < n && sql.charAt(i + 1) == '-') {
+                int eol = sql.indexOf('\n', i + 2);
+                i = eol < 0 ? n : eol + 1;
+            } else if (c == '/' && i + 1 < n && sql.charAt(i + 1) == '*') {
+                i = skipBlockComment(sql, i + 2);
+            } else {
+                return i;
+            }
+        }
+        return i;
+    }
+
+    /** A character that continues an identifier or keyword (scan.l, ident_cont). */
+    static boolean isIdentifierPart(char c) {
+        return Character.isLetterOrDigit(c) || c == '_' || c == '$';
+    }
+
+    /** Block comments nest in PostgreSQL (scan.l, xc). */
     static int skipBlockComment(String sql, int i) {
         int depth = 1;
         int n = sql.length();
