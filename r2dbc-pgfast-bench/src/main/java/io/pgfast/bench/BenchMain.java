@@ -72,7 +72,8 @@ public final class BenchMain {
         System.exit(0);
     }
 
-    private static BenchTarget target() {
+    /** {@code PGFAST_BENCH_URL}, or the harness's embedded server with its trust role. */
+    static BenchTarget target() {
         String url = System.getenv(URL_VARIABLE);
         if (url != null && !url.isBlank()) {
             return BenchTarget.parseUrl(url);

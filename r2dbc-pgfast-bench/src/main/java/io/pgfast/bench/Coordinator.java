@@ -1,6 +1,5 @@
 package io.pgfast.bench;
 
-import io.pgfast.bench.driver.FloorWorkload;
 
 import java.io.IOException;
 import java.util.List;
@@ -40,7 +39,7 @@ public final class Coordinator {
                 List<Scenario> runnable = WorkerLauncher.runnable(slot.peer(), scenarios);
                 for (Scenario s : scenarios) {
                     if (!runnable.contains(s)) {
-                        results.add(round, position, slot, Measurement.notApplicable(s, FloorWorkload.NOT_APPLICABLE));
+                        results.add(round, position, slot, Measurement.notApplicable(s, slot.peer().notApplicable(s)));
                     }
                 }
                 if (runnable.isEmpty()) {

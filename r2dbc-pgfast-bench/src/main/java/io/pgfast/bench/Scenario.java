@@ -30,8 +30,18 @@ public enum Scenario {
     PIPELINED("pipelined", "select 100 rows, all types, pipelined x10", 10),
     BATCH_INSERT("batch_insert", "Statement.add() batch of 1000 inserts", 1000),
     CONCURRENT_256("concurrent_256", "256 concurrent selects by id, pool of 4", 256),
-    /** Last, because a driver that reads the whole result to its end may still be busy after a timeout. */
-    TAKE_10_OF_30M("take_10_of_30m", "take 10 rows of a 30M-row result, then the next query", 2);
+    /**
+     * Last, because a driver that reads the whole result to its end may still be busy after a timeout. Every
+     * driver reads through a cursor of 10 rows, as its users would: R2DBC {@code fetchSize(10)}, pgjdbc
+     * {@code setFetchSize(10)}, vertx {@code Cursor.read(10)}.
+     */
+    TAKE_10_OF_30M("take_10_of_30m", "take 10 rows of a 30M-row result, then the next query", 2),
+    /**
+     * The same without a fetch size: what {@code repository.findAll().take(10)} does. Only the R2DBC drivers
+     * can run it (vertx and pgjdbc would read and keep all 30M rows); stopping the statement is the driver's
+     * business.
+     */
+    TAKE_10_NO_FETCH_SIZE("take_10_no_fetch_size", "take 10 rows of a 30M-row result, no fetch size, then the next query", 2);
 
     private final String id;
     private final String label;

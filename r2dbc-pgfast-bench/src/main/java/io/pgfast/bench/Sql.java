@@ -5,7 +5,7 @@ import java.util.regex.Pattern;
 
 /**
  * The SQL of every scenario, written once with PostgreSQL's {@code $n} markers. pgjdbc gets the same text
- * with {@code ?} ({@link #jdbc}); the raw socket floor gets it with the values in place ({@link #literal}).
+ * with {@code ?} ({@link #jdbc}).
  */
 public final class Sql {
     private static final Pattern MARKER = Pattern.compile("\\$(\\d+)");
@@ -57,25 +57,6 @@ public final class Sql {
             }
             expected++;
             m.appendReplacement(out, "?");
-        }
-        m.appendTail(out);
-        return out.toString();
-    }
-
-    /**
-     * The statement with {@code $n} replaced by the n-th value: the same query as one simple-query string.
-     *
-     * @throws IllegalArgumentException if a marker has no value
-     */
-    public static String literal(String sql, long... values) {
-        Matcher m = MARKER.matcher(sql);
-        StringBuilder out = new StringBuilder(sql.length());
-        while (m.find()) {
-            int n = Integer.parseInt(m.group(1));
-            if (n < 1 || n > values.length) {
-                throw new IllegalArgumentException("no value for $" + n + " in " + sql);
-            }
-            m.appendReplacement(out, Long.toString(values[n - 1]));
         }
         m.appendTail(out);
         return out.toString();

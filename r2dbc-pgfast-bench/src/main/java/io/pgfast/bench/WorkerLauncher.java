@@ -1,6 +1,5 @@
 package io.pgfast.bench;
 
-import io.pgfast.bench.driver.FloorWorkload;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -39,7 +38,7 @@ public final class WorkerLauncher {
     public static List<Scenario> runnable(Peer peer, List<Scenario> scenarios) {
         List<Scenario> out = new ArrayList<>();
         for (Scenario s : scenarios) {
-            if (peer != Peer.FLOOR || FloorWorkload.supports(s)) {
+            if (peer.notApplicable(s) == null) {
                 out.add(s);
             }
         }

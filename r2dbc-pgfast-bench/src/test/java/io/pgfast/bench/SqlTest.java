@@ -20,19 +20,6 @@ class SqlTest {
     }
 
     @Test
-    void literalPutsTheValuesInPlace() {
-        assertThat(Sql.literal(Sql.SHORT_RANGE, 1, 5000))
-                .isEqualTo("SELECT id, fk, flag, n, s FROM bench_short WHERE id BETWEEN 1 AND 5000");
-        assertThat(Sql.literal("SELECT $1 + $10", 1, 2, 3, 4, 5, 6, 7, 8, 9, 10)).isEqualTo("SELECT 1 + 10");
-    }
-
-    @Test
-    void literalRefusesAMarkerWithoutAValue() {
-        assertThatThrownBy(() -> Sql.literal("SELECT $2", 1)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("$2");
-    }
-
-    @Test
     void everyScenarioStatementConvertsForJdbc() {
         for (String sql : new String[]{Sql.ONE_ROW_ALL_TYPES, Sql.ALL_TYPES_RANGE, Sql.SIMPLE_TYPES_RANGE,
                 Sql.SHORT_RANGE, Sql.SHORT_BY_ID, Sql.UPDATE_BY_ID, Sql.DELETE_BY_ID, Sql.TX_SELECT, Sql.TX_UPDATE,

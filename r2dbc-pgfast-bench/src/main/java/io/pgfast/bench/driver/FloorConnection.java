@@ -11,10 +11,12 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * A plain {@link Socket} that speaks just enough of the PostgreSQL protocol (version 3.0) to log in without
- * a password and run simple queries, reading the response only as far as message framing: type byte, length,
- * skip. That is the floor under every driver, what is left of a query once nothing is decoded.
+ * a password, prepare a named statement once and then run it with Bind/Execute/Sync, reading the response
+ * only as far as message framing: type byte, length, skip. That is the floor under every driver, what is left
+ * of a query once nothing is decoded.
  *
  * @see <a href="https://www.postgresql.org/docs/current/protocol-flow.html">Protocol: Message Flow</a>
+ * @see <a href="https://www.postgresql.org/docs/current/protocol-message-formats.html">Message Formats</a>
  */
 final class FloorConnection implements AutoCloseable {
     private static final int PROTOCOL_3_0 = 196608;
@@ -53,14 +55,133 @@ final class FloorConnection implements AutoCloseable {
         return c;
     }
 
-    /** A Query message ('Q'): Int32 length, the SQL, a NUL. */
-    static byte[] queryMessage(String sql) {
-        byte[] text = sql.getBytes(StandardCharsets.UTF_8);
-        byte[] m = new byte[1 + 4 + text.length + 1];
-        m[0] = 'Q';
-        putInt(m, 1, 4 + text.length + 1);
-        System.arraycopy(text, 0, m, 5, text.length);
-        return m;
+    /**
+     * Parse ('P') of a named statement with no parameter types given, Describe ('D') of it and Sync ('S'),
+     * then reads the answer: ParseComplete, ParameterDescription, RowDescription (or NoData), ReadyForQuery.
+     *
+     * @return the type OID of each result column (empty for a statement without rows)
+     * @throws IOException if the server reported an error or sent something else
+     */
+    int[] prepare(String name, String sql) throws IOException {
+        Message parse = new Message('P').string(name).string(sql).int16(0);
+        Message describe = new Message('D').int8('S').string(name);
+        out.write(concat(parse.bytes(), describe.bytes(), new Message('S').bytes()));
+        out.flush();
+        int[] oids = new int[0];
+        String error = null;
+        while (true) {
+            int type = readByte();
+            int len = readInt() - 4;
+            if (type == 'T') {
+                oids = rowDescriptionTypes(len);
+            } else if (type == 'E' && error == null) {
+                error = errorText(len);
+            } else if (type == 'Z') {
+                skip(len);
+                break;
+            } else {
+                skip(len);
+            }
+        }
+        if (error != null) {
+            throw new IOException("preparing \"" + sql + "\": " + error);
+        }
+        return oids;
+    }
+
+    /**
+     * Bind ('B') of the unnamed portal to {@code statement} with every value in text format and the given
+     * result format codes, Execute ('E') of all rows and Sync ('S'), as one byte array.
+     */
+    static byte[] bindExecuteSync(String statement, long[] values, short[] resultFormats) {
+        Message bind = new Message('B').string("").string(statement).int16(0).int16(values.length);
+        for (long v : values) {
+            byte[] text = Long.toString(v).getBytes(StandardCharsets.US_ASCII);
+            bind.int32(text.length).bytes(text);
+        }
+        bind.int16(resultFormats.length);
+        for (short f : resultFormats) {
+            bind.int16(f);
+        }
+        Message execute = new Message('E').string("").int32(0);
+        return concat(bind.bytes(), execute.bytes(), new Message('S').bytes());
+    }
+
+    /** Only the type OID of each field of a RowDescription body of {@code len} bytes. */
+    private int[] rowDescriptionTypes(int len) throws IOException {
+        byte[] body = new byte[len];
+        for (int i = 0; i < len; i++) {
+            body[i] = (byte) readByte();
+        }
+        int fields = ((body[0] & 0xff) << 8) | (body[1] & 0xff);
+        int[] oids = new int[fields];
+        int at = 2;
+        for (int f = 0; f < fields; f++) {
+            while (body[at] != 0) {
+                at++;
+            }
+            // name NUL, table OID (4), column number (2), then the type OID (4); then size, modifier, format
+            at += 1 + 4 + 2;
+            oids[f] = ((body[at] & 0xff) << 24) | ((body[at + 1] & 0xff) << 16) | ((body[at + 2] & 0xff) << 8)
+                    | (body[at + 3] & 0xff);
+            at += 4 + 2 + 4 + 2;
+        }
+        return oids;
+    }
+
+    private static byte[] concat(byte[]... parts) {
+        ByteArrayOutputStream all = new ByteArrayOutputStream();
+        for (byte[] p : parts) {
+            all.writeBytes(p);
+        }
+        return all.toByteArray();
+    }
+
+    /** One frontend message: its type byte, then the Int32 length is filled in by {@link #bytes()}. */
+    private static final class Message {
+        private final ByteArrayOutputStream body = new ByteArrayOutputStream();
+        private final char type;
+
+        Message(char type) {
+            this.type = type;
+        }
+
+        Message int8(int v) {
+            body.write(v);
+            return this;
+        }
+
+        Message int16(int v) {
+            body.write(v >>> 8);
+            body.write(v);
+            return this;
+        }
+
+        Message int32(int v) {
+            byte[] b = new byte[4];
+            putInt(b, 0, v);
+            body.writeBytes(b);
+            return this;
+        }
+
+        Message bytes(byte[] b) {
+            body.writeBytes(b);
+            return this;
+        }
+
+        Message string(String s) {
+            body.writeBytes(s.getBytes(StandardCharsets.UTF_8));
+            body.write(0);
+            return this;
+        }
+
+        byte[] bytes() {
+            byte[] m = new byte[1 + 4 + body.size()];
+            m[0] = (byte) type;
+            putInt(m, 1, 4 + body.size());
+            System.arraycopy(body.toByteArray(), 0, m, 5, body.size());
+            return m;
+        }
     }
 
     private void startup(String user, String database) throws IOException {
@@ -100,7 +221,7 @@ final class FloorConnection implements AutoCloseable {
     }
 
     /**
-     * Writes {@code request} (one or more Query messages) and reads until {@code readyCount} ReadyForQuery
+     * Writes {@code request} (one or more Query or Bind/Execute/Sync sequences) and reads until {@code readyCount} ReadyForQuery
      * messages have come, without looking inside any other message.
      *
      * @return the number of DataRow messages

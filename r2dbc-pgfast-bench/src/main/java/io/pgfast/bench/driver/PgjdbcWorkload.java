@@ -3,7 +3,9 @@ package io.pgfast.bench.driver;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.pgfast.bench.BenchTarget;
+import io.pgfast.bench.NotApplicableException;
 import io.pgfast.bench.Operation;
+import io.pgfast.bench.Peer;
 import io.pgfast.bench.Scenario;
 import io.pgfast.bench.ScenarioData;
 import io.pgfast.bench.Sink;
@@ -50,7 +52,7 @@ public final class PgjdbcWorkload implements Workload {
     }
 
     @Override
-    public Operation prepare(Scenario scenario, ScenarioData data) throws SQLException {
+    public Operation prepare(Scenario scenario, ScenarioData data) throws SQLException, NotApplicableException {
         switch (scenario) {
             case ONE_ROW_ALL_TYPES:
                 return onConnection(c -> rows(c, Sql.ONE_ROW_ALL_TYPES, new int[]{ScenarioData.FIRST_ID}, 0,
@@ -95,6 +97,8 @@ public final class PgjdbcWorkload implements Workload {
                 return onConnection(PgjdbcWorkload::batch, true);
             case TAKE_10_OF_30M:
                 return onConnection(PgjdbcWorkload::takeThenNext, false);
+            case TAKE_10_NO_FETCH_SIZE:
+                throw new NotApplicableException(Peer.NEEDS_A_CURSOR);
             case CONCURRENT_256:
                 ExecutorService threads = Executors.newFixedThreadPool(ScenarioData.CONCURRENT_REQUESTS);
                 ((ThreadPoolExecutor) threads).prestartAllCoreThreads();

@@ -105,7 +105,9 @@ public final class R2dbcWorkload implements Workload {
             case BATCH_INSERT:
                 return onConnection(R2dbcWorkload::batch);
             case TAKE_10_OF_30M:
-                return onConnection(R2dbcWorkload::takeThenNext);
+                return onConnection(c -> takeThenNext(c, ScenarioData.TAKE_ROWS));
+            case TAKE_10_NO_FETCH_SIZE:
+                return onConnection(c -> takeThenNext(c, 0));
             case CONCURRENT_256:
                 return onPool(pool -> Flux.range(0, ScenarioData.CONCURRENT_REQUESTS)
                         .flatMap(i -> Mono.usingWhen(pool.create(), R2dbcWorkload::selectById, Connection::close),
@@ -177,8 +179,13 @@ public final class R2dbcWorkload implements Workload {
         return updated(s, ScenarioData.BATCH_SIZE);
     }
 
-    private static Mono<Integer> takeThenNext(Connection c) {
-        return Flux.from(c.createStatement(Sql.HUGE_RESULT).execute())
+    /** {@code fetchSize} 0 leaves it to the driver's default (the whole result at once). */
+    private static Mono<Integer> takeThenNext(Connection c, int fetchSize) {
+        Statement huge = c.createStatement(Sql.HUGE_RESULT);
+        if (fetchSize > 0) {
+            huge.fetchSize(fetchSize);
+        }
+        return Flux.from(huge.execute())
                 .flatMap(r -> r.map(row -> row.get(0, Integer.class)))
                 .take(ScenarioData.TAKE_ROWS)
                 .count()

@@ -6,6 +6,7 @@ import io.pgfast.bench.RunResults;
 import io.pgfast.bench.Scenario;
 import io.pgfast.bench.stats.Comparison;
 
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -30,8 +31,10 @@ public final class MarkdownReport {
             }
             b.append('\n');
         }
-        if (run.scenarios().contains(Scenario.TAKE_10_OF_30M)) {
-            b.append(latency(run)).append("\n\n");
+        for (Scenario take : List.of(Scenario.TAKE_10_OF_30M, Scenario.TAKE_10_NO_FETCH_SIZE)) {
+            if (run.scenarios().contains(take)) {
+                b.append(latency(run, take)).append("\n\n");
+            }
         }
         b.append(method(run)).append("\n\n");
         b.append(run.machine().line()).append('\n');
@@ -68,12 +71,12 @@ public final class MarkdownReport {
         }
     }
 
-    private static String latency(RunDescription run) {
-        StringBuilder b = new StringBuilder("Latency of \"" + Scenario.TAKE_10_OF_30M.label()
+    private static String latency(RunDescription run, Scenario take) {
+        StringBuilder b = new StringBuilder("Latency of \"" + take.label()
                 + "\" (mean per operation):");
         String sep = " ";
         for (Peer p : run.options().drivers()) {
-            RunResults.DriverSummary d = run.results().summary(p, Scenario.TAKE_10_OF_30M);
+            RunResults.DriverSummary d = run.results().summary(p, take);
             b.append(sep).append(p.id()).append(' ');
             switch (d.status()) {
                 case OK:
