@@ -1,5 +1,6 @@
 package io.pgfast.bench.report;
 
+import io.pgfast.bench.BenchOptions;
 import io.pgfast.bench.Measurement;
 import io.pgfast.bench.Peer;
 import io.pgfast.bench.RunResults;
@@ -108,7 +109,17 @@ public final class MarkdownReport {
                         + "way: 👀 slower, 🏆 faster. q/s counts SQL statements (a pipelined ×10 operation is 10, "
                         + "a batch is 1000). Only the ratios compare across runs; the q/s depend on the machine.",
                 run.options().rounds(), trim(run.options().seconds()), trim(run.options().warmup()),
-                run.options().jvmPerScenario() ? "one per process and scenario" : "one per process, running every scenario");
+                run.options().jvmPerScenario() ? "one per process and scenario" : "one per process, running every scenario")
+                + (isShort(run.options()) ? " " + SHORT_RUN : "");
+    }
+
+    /** Printed under a run whose windows are under a second (the quick mode): what such a table can tell. */
+    static final String SHORT_RUN = "Windows this short, right after each JVM starts, measure JIT warm-up as much as "
+            + "steady state, and the single-row scenarios mostly how fast an idle CPU wakes up (BENCHMARKS.md, notes): "
+            + "read this table as a check that every driver runs every scenario, and quote the `--full` table.";
+
+    private static boolean isShort(BenchOptions o) {
+        return o.seconds() < 1 || o.warmup() < 1;
     }
 
     private static String trim(double v) {

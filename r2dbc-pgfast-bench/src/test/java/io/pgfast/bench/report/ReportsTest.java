@@ -66,6 +66,15 @@ class ReportsTest {
     }
 
     @Test
+    void aQuickRunSaysWhatItsShortWindowsCanTellAndAFullRunDoesNot() {
+        assertThat(MarkdownReport.render(run())).contains(MarkdownReport.SHORT_RUN);
+        BenchOptions full = BenchOptions.parse(new String[]{"--full", "--scenarios", "update"}, Path.of("target"));
+        RunDescription run = run();
+        String md = MarkdownReport.render(new RunDescription(full, run.results(), MACHINE, "2026-12-01T00:00:00Z"));
+        assertThat(md).contains("6 rounds of 3 s (after 2 s of warm-up)").doesNotContain(MarkdownReport.SHORT_RUN);
+    }
+
+    @Test
     void theCsvFilesHaveAHeaderAndOneLinePerMeasurementOrRow() {
         RunDescription run = run();
         String measurements = CsvReport.measurements(run);

@@ -201,7 +201,8 @@ class CancellationTest {
             Mono<List<Integer>> behind = ints(c.createStatement("SELECT 1")).collectList().cache();
             StepVerifier.create(ints(c.createStatement("SELECT generate_series(1, 100000000)")), 5)
                     .expectNextCount(5)
-                    .then(behind::subscribe)
+                    // subscribed now so it is queued behind; its error is checked below (block on the cache)
+                    .then(() -> behind.subscribe(v -> { }, e -> { }))
                     .then(() -> Db.one(killer, "SELECT pg_terminate_backend(" + pid + ")", Boolean.class))
                     .thenRequest(Long.MAX_VALUE)
                     .thenConsumeWhile(i -> true)
