@@ -4,17 +4,14 @@ import io.pgfast.protocol.backend.NoticeResponse;
 import io.pgfast.protocol.backend.NotificationResponse;
 import io.pgfast.protocol.backend.ParameterStatus;
 import io.pgfast.r2dbc.Notification;
-import io.pgfast.r2dbc.PgfastConnection;
 import io.r2dbc.spi.Result;
 import io.r2dbc.spi.ValidationDepth;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -27,22 +24,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * "Asynchronous Operations"): between the DataRows of every flow they change nothing about the result,
  * the connection stays usable, and each goes where it belongs.
  */
-class AsynchronousMessagesFlowTest {
-
-    private static final Duration BOUND = Duration.ofSeconds(3);
-
-    private ScriptedServer server;
-    private PgfastConnection connection;
-
-    @AfterEach
-    void tearDown() {
-        if (connection != null) {
-            Mono.from(connection.close()).block(BOUND);
-        }
-        if (server != null) {
-            server.close();
-        }
-    }
+class AsynchronousMessagesFlowTest extends ScriptedFlowTest {
 
     private static NoticeResponse notice(String text) {
         return new NoticeResponse(Map.of('S', "NOTICE", 'V', "NOTICE", 'C', "00000", 'M', text));

@@ -5,15 +5,12 @@ import io.pgfast.protocol.backend.CloseComplete;
 import io.pgfast.protocol.backend.CommandComplete;
 import io.pgfast.protocol.backend.PortalSuspended;
 import io.pgfast.protocol.backend.ReadyForQuery;
-import io.pgfast.r2dbc.PgfastConnection;
 import io.r2dbc.spi.Result;
 import io.r2dbc.spi.ValidationDepth;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
-import java.time.Duration;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -23,22 +20,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * PortalSuspended, Sync only after the portal's CommandComplete; a consumer that stops reading closes the
  * portal (Close, Sync) at the next PortalSuspended instead of fetching the rest.
  */
-class FetchWindowsFlowTest {
-
-    private static final Duration BOUND = Duration.ofSeconds(3);
-
-    private ScriptedServer server;
-    private PgfastConnection connection;
-
-    @AfterEach
-    void tearDown() {
-        if (connection != null) {
-            Mono.from(connection.close()).block(BOUND);
-        }
-        if (server != null) {
-            server.close();
-        }
-    }
+class FetchWindowsFlowTest extends ScriptedFlowTest {
 
     private Flux<Result> select() {
         return Flux.from(connection.createStatement("SELECT v FROM t").fetchSize(2).execute());

@@ -5,16 +5,12 @@ import io.pgfast.protocol.backend.NoticeResponse;
 import io.pgfast.protocol.backend.NotificationResponse;
 import io.pgfast.protocol.backend.ParameterStatus;
 import io.pgfast.r2dbc.Notification;
-import io.pgfast.r2dbc.PgfastConnection;
 import io.r2dbc.spi.R2dbcNonTransientResourceException;
 import io.r2dbc.spi.ValidationDepth;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import reactor.core.Disposable;
-import reactor.core.publisher.Mono;
 import reactor.test.StepVerifier;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -26,22 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * as on a busy connection; anything else, and an error (a FATAL when the server shuts down), ends the
  * connection, and the next statement fails at once instead of waiting for an answer that cannot come.
  */
-class IdleConnectionFlowTest {
-
-    private static final Duration BOUND = Duration.ofSeconds(3);
-
-    private ScriptedServer server;
-    private PgfastConnection connection;
-
-    @AfterEach
-    void tearDown() {
-        if (connection != null) {
-            Mono.from(connection.close()).block(BOUND);
-        }
-        if (server != null) {
-            server.close();
-        }
-    }
+class IdleConnectionFlowTest extends ScriptedFlowTest {
 
     /** Waits until the connection reports itself closed, within the bound. */
     private void awaitLocallyInvalid() {

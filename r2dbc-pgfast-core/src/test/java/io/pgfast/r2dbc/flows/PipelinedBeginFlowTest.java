@@ -4,12 +4,9 @@ import io.pgfast.protocol.backend.CommandComplete;
 import io.pgfast.protocol.backend.ErrorResponse;
 import io.pgfast.protocol.backend.ReadyForQuery;
 import io.pgfast.r2dbc.PgfastClientException;
-import io.pgfast.r2dbc.PgfastConnection;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Mono;
 
-import java.time.Duration;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -20,22 +17,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * statement is written behind it before any answer (one round trip less per transaction, as pgjdbc); the
  * connection counts the transaction as open meanwhile; a BEGIN that fails fails the next commit.
  */
-class PipelinedBeginFlowTest {
-
-    private static final Duration BOUND = Duration.ofSeconds(3);
-
-    private ScriptedServer server;
-    private PgfastConnection connection;
-
-    @AfterEach
-    void tearDown() {
-        if (connection != null) {
-            Mono.from(connection.close()).block(BOUND);
-        }
-        if (server != null) {
-            server.close();
-        }
-    }
+class PipelinedBeginFlowTest extends ScriptedFlowTest {
 
     @Test
     void theStatementAfterBeginIsWrittenBeforeBeginIsAnswered() {

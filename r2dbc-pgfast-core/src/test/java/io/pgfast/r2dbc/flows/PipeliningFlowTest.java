@@ -5,10 +5,8 @@ import io.pgfast.protocol.backend.CommandComplete;
 import io.pgfast.protocol.backend.ParameterDescription;
 import io.pgfast.protocol.backend.ParseComplete;
 import io.pgfast.protocol.backend.ReadyForQuery;
-import io.pgfast.r2dbc.PgfastConnection;
 import io.r2dbc.spi.R2dbcException;
 import io.r2dbc.spi.Statement;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -24,22 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * answers the first, so a driver that waited for an answer before writing the next would stall the
  * script (and fail within the bound) instead of passing.
  */
-class PipeliningFlowTest {
-
-    private static final Duration BOUND = Duration.ofSeconds(3);
-
-    private ScriptedServer server;
-    private PgfastConnection connection;
-
-    @AfterEach
-    void tearDown() {
-        if (connection != null) {
-            Mono.from(connection.close()).block(BOUND);
-        }
-        if (server != null) {
-            server.close();
-        }
-    }
+class PipeliningFlowTest extends ScriptedFlowTest {
 
     private static Flux<Object> values(Statement s) {
         return Flux.from(s.execute()).concatMap(r -> r.map((row, md) -> row.get(0)));

@@ -8,22 +8,18 @@ import io.pgfast.protocol.backend.DataRow;
 import io.pgfast.protocol.backend.FunctionCallResponse;
 import io.pgfast.protocol.backend.ParseComplete;
 import io.pgfast.protocol.backend.PortalSuspended;
-import io.pgfast.r2dbc.PgfastConnection;
 import io.r2dbc.spi.R2dbcException;
 import io.r2dbc.spi.R2dbcNonTransientResourceException;
 import io.r2dbc.spi.ValidationDepth;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.Arguments;
-import reactor.core.publisher.Mono;
 import reactor.test.StepVerifier;
 
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -41,22 +37,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * (CommandComplete, ReadyForQuery): a client that ignored the violation would then complete normally,
  * which fails the test instead of hanging it.
  */
-class ProtocolViolationFlowTest {
-
-    private static final Duration BOUND = Duration.ofSeconds(3);
-
-    private ScriptedServer server;
-    private PgfastConnection connection;
-
-    @AfterEach
-    void tearDown() {
-        if (connection != null) {
-            Mono.from(connection.close()).block(BOUND);
-        }
-        if (server != null) {
-            server.close();
-        }
-    }
+class ProtocolViolationFlowTest extends ScriptedFlowTest {
 
     private void open(FlowKind flow) {
         server = ScriptedServer.start();
