@@ -11,7 +11,6 @@ import io.pgfast.transport.TlsPolicy;
 import io.pgfast.transport.Transport;
 import io.pgfast.transport.TransportOptions;
 import io.pgfast.transport.tls.ClientTls;
-import io.r2dbc.spi.IsolationLevel;
 import io.r2dbc.spi.R2dbcException;
 import io.r2dbc.spi.R2dbcTimeoutException;
 import reactor.core.publisher.Mono;
@@ -32,9 +31,10 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
+import java.util.function.LongSupplier;
 
 /**
- * Turns a configuration into an open, authenticated {@link PgfastConnection}: TCP or Unix socket, TLS as
+ * Turns a configuration into an open, authenticated {@link Session}: TCP or Unix socket, TLS as
  * {@code sslMode} asks (with libpq's {@code allow} retry), the startup message, authentication.
  * {@code connectTimeout} bounds all of it, as libpq's {@code connect_timeout} does; with several hosts
  * (or a {@code targetServerType}) {@link MultiHostConnector} picks the host, the timeout applying to each.
@@ -54,12 +54,18 @@ final class ConnectionBootstrap {
 
     /** @param roleFromParameterStatus false asks every server {@code SHOW transaction_read_only} (as before PostgreSQL 14) */
     ConnectionBootstrap(PgfastConnectionConfiguration configuration, CodecRegistry codecs, boolean roleFromParameterStatus) {
+        this(configuration, codecs, roleFromParameterStatus, System::nanoTime);
+    }
+
+    /** @param nanoClock the monotonic clock that ages what the host-status cache found ({@code hostRecheckSeconds}) */
+    ConnectionBootstrap(PgfastConnectionConfiguration configuration, CodecRegistry codecs, boolean roleFromParameterStatus,
+                        LongSupplier nanoClock) {
         this.configuration = configuration;
         this.codecs = codecs;
         List<HostSpec> hosts = configuration.hosts();
         this.multiHost = hosts.size() == 1 && configuration.targetServerType() == TargetServerType.ANY ? null
                 : new MultiHostConnector(hosts, configuration.targetServerType(),
-                        new HostStatusCache(Duration.ofSeconds(configuration.hostRecheckSeconds()), System::nanoTime),
+                        new HostStatusCache(Duration.ofSeconds(configuration.hostRecheckSeconds()), nanoClock),
                         configuration.loadBalanceHosts() ? new Random() : null, roleFromParameterStatus, this::endpoint);
     }
 
@@ -73,7 +79,7 @@ final class ConnectionBootstrap {
         return t;
     }
 
-    Mono<PgfastConnection> connect() {
+    Mono<Session> connect() {
         if (multiHost == null) {
             return connect(configuration.hosts().get(0), null);
         }
@@ -84,8 +90,8 @@ final class ConnectionBootstrap {
      * One host; {@code connectTimeout} bounds it all. {@code check} (may be null) runs once the
      * server is ready, before the type lookup; its error closes the connection.
      */
-    private Mono<PgfastConnection> connect(HostSpec host, Function<PgfastConnection, Mono<Void>> check) {
-        Mono<PgfastConnection> attempt = Mono.defer(() -> attempt(host, check));
+    private Mono<Session> connect(HostSpec host, Function<Transport, Mono<Void>> check) {
+        Mono<Session> attempt = Mono.defer(() -> attempt(host, check));
         if (configuration.connectTimeout().isZero()) {
             return attempt;
         }
@@ -94,8 +100,8 @@ final class ConnectionBootstrap {
                         + " not established within connectTimeout " + configuration.connectTimeout(), "08001", e));
     }
 
-    private Mono<PgfastConnection> attempt(HostSpec host, Function<PgfastConnection, Mono<Void>> check) {
-        Mono<PgfastConnection> attempt;
+    private Mono<Session> attempt(HostSpec host, Function<Transport, Mono<Void>> check) {
+        Mono<Session> attempt;
         SslMode mode = configuration.sslMode();
         if (mode == SslMode.ALLOW) {
             // libpq: plaintext first; TLS only when the server refuses the plaintext connection
@@ -112,7 +118,7 @@ final class ConnectionBootstrap {
         return e instanceof R2dbcException && ((R2dbcException) e).getSqlState() != null && ((R2dbcException) e).getSqlState().startsWith("28");
     }
 
-    private Mono<PgfastConnection> connect(HostSpec host, TlsPolicy tls, Function<PgfastConnection, Mono<Void>> check) {
+    private Mono<Session> connect(HostSpec host, TlsPolicy tls, Function<Transport, Mono<Void>> check) {
         return configuration.password()
                 .map(CharSequence.class::cast)
                 .map(java.util.Optional::of)
@@ -121,9 +127,8 @@ final class ConnectionBootstrap {
                         .flatMap(addresses -> connectFirst(addresses, 0, tls, host))
                         .flatMap(transport -> checkTls(transport)
                                 .then(StartupFlow.run(transport, startupParameters(password.orElse(null))))
-                                .then(Mono.fromSupplier(() -> newConnection(transport)))
-                                .flatMap(c -> check == null ? Mono.just(c) : check.apply(c).thenReturn(c))
-                                .flatMap(this::withDatabaseTypes)
+                                .then(check == null ? Mono.empty() : check.apply(transport))
+                                .then(withDatabaseTypes(transport))
                                 .onErrorResume(e -> transport.close().onErrorResume(x -> Mono.empty()).then(Mono.error(e)))
                                 .doOnCancel(() -> transport.close().subscribe(v -> { }, x -> { }))));
     }
@@ -172,34 +177,23 @@ final class ConnectionBootstrap {
      * The first connection of the factory looks up the database's own types; the others reuse the
      * result. Concurrent first connections may both look: harmless, the last result wins.
      */
-    private Mono<PgfastConnection> withDatabaseTypes(PgfastConnection connection) {
-        CodecRegistry known = discovered;
-        if (known != null) {
-            connection.useCodecs(known);
-            return Mono.just(connection);
-        }
-        int major = TypeDiscovery.major(connection.transport().parameters().getOrDefault("server_version", "0"));
-        return TypeDiscovery.discover(connection, codecs, major).flatMap(registry -> {
-            if (!connection.transport().isConnected()) {
+    private Mono<Session> withDatabaseTypes(Transport transport) {
+        return Mono.defer(() -> {
+            CodecRegistry known = discovered;
+            return known != null ? Mono.just(new Session(transport, known)) : discoverTypes(transport);
+        });
+    }
+
+    private Mono<Session> discoverTypes(Transport transport) {
+        int major = TypeDiscovery.major(transport.parameters().getOrDefault("server_version", "0"));
+        return TypeDiscovery.discover(transport, codecs, major).flatMap(registry -> {
+            if (!transport.isConnected()) {
                 // the lookup failed because the connection did: never hand out a closed connection
                 return Mono.error(new R2dbcNonTransientResourceException("the connection was lost while looking up the database's types", "08006"));
             }
             discovered = registry;
-            connection.useCodecs(registry);
-            return Mono.just(connection);
+            return Mono.just(new Session(transport, registry));
         });
-    }
-
-    private PgfastConnection newConnection(Transport transport) {
-        PgfastConnection connection = new PgfastConnection(transport, codecs, configuration.preparedStatementCacheQueries(),
-                configuration.fetchSize(), defaultIsolation());
-        connection.rewriteBatchedInserts(configuration.rewriteBatchedInserts());
-        return connection;
-    }
-
-    private IsolationLevel defaultIsolation() {
-        String level = configuration.options().get("default_transaction_isolation");
-        return level == null ? IsolationLevel.READ_COMMITTED : IsolationLevel.valueOf(level.toUpperCase(java.util.Locale.ROOT));
     }
 
     private String endpoint(HostSpec host) {

@@ -16,7 +16,7 @@ final class DiscardConsumer implements ResultConsumer {
     }
 
     @Override
-    public void row(DataRow row, PgfastRowMetadata metadata) {
+    public void row(DataRow row) {
         row.release();
     }
 

@@ -83,8 +83,8 @@ final class ExtendedQueryFlow extends QueryFlow {
     private long rowsInWindow;
 
     ExtendedQueryFlow(Transport transport, CodecRegistry codecs, String sql, List<Binding> bindings, int fetchSize,
-                      PreparedStatementCache cache, Subscriber<? super Result> results) {
-        super(transport, codecs, sql, results);
+                      PreparedStatementCache cache, ResultFactory resultFactory, Subscriber<? super Result> results) {
+        super(transport, codecs, sql, resultFactory, results);
         this.cache = cache;
         this.bindings = bindings;
         this.fetchSize = fetchSize;
@@ -270,7 +270,7 @@ final class ExtendedQueryFlow extends QueryFlow {
             RowDescription rd = (RowDescription) message;
             entry.description = rd;
             entry.resultFormats = resultFormats(rd);
-            entry.metadata = PgfastRowMetadata.of(rd, entry.resultFormats, codecs);
+            entry.metadata = resultFactory.columns(rd, entry.resultFormats, codecs);
             cache.put(preparing.get(described++), entry);
         } else if (message instanceof NoData) {
             entry.resultFormats = ALL_TEXT;
@@ -307,7 +307,7 @@ final class ExtendedQueryFlow extends QueryFlow {
             if (cache.enabled() || current != null) {
                 throw new ProtocolException("unexpected RowDescription while executing a portal");
             }
-            openResult(PgfastRowMetadata.of((RowDescription) message, null, codecs));
+            openResult(resultFactory.columns((RowDescription) message, null, codecs));
         } else if (message instanceof NoData) {
             if (cache.enabled() || current != null) {
                 throw new ProtocolException("unexpected NoData while executing a portal");

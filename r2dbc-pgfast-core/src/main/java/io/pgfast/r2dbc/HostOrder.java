@@ -51,13 +51,13 @@ final class HostOrder {
         if (status == HostStatus.UNREACHABLE) {
             return 3;
         }
-        TargetServerType wanted = target.preferred();
+        TargetServerType wanted = RoleMatch.preferred(target);
         if (wanted == TargetServerType.ANY) {
             return 0;
         }
         if (status == HostStatus.REACHABLE) {
             return 1;
         }
-        return wanted.accepts(status) ? 0 : 2;
+        return RoleMatch.accepts(wanted, status) ? 0 : 2;
     }
 }

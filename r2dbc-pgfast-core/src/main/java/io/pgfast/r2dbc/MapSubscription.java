@@ -21,7 +21,7 @@ final class MapSubscription<T> extends ResultSubscription<T> {
     }
 
     @Override
-    public void row(DataRow data, PgfastRowMetadata metadata) {
+    public void row(DataRow data) {
         if (isCancelled() || isTerminated()) {
             data.release();
             return;

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.function.Function;
 
+import io.pgfast.transport.Transport;
 import reactor.core.publisher.Mono;
 
 /**
@@ -18,7 +19,7 @@ final class MultiHostConnector {
 
     /** Opens one connection to {@code host}, running {@code check} after startup and before anything else. */
     interface HostConnection {
-        Mono<PgfastConnection> connect(HostSpec host, Function<PgfastConnection, Mono<Void>> check);
+        Mono<Session> connect(HostSpec host, Function<Transport, Mono<Void>> check);
     }
 
     private final List<HostSpec> hosts;
@@ -43,12 +44,12 @@ final class MultiHostConnector {
         this.names = names;
     }
 
-    Mono<PgfastConnection> connect(HostConnection connection) {
+    Mono<Session> connect(HostConnection connection) {
         return Mono.defer(() -> {
             HostFailures failures = new HostFailures();
             List<HostSpec> otherRole = new ArrayList<>();
-            TargetServerType first = target.preferred();
-            Mono<PgfastConnection> attempt = tryEach(connection, HostOrder.candidates(hosts, target, cache, random), 0, first,
+            TargetServerType first = RoleMatch.preferred(target);
+            Mono<Session> attempt = tryEach(connection, HostOrder.candidates(hosts, target, cache, random), 0, first,
                     failures, otherRole);
             if (first != target) {
                 attempt = attempt.switchIfEmpty(Mono.defer(() ->
@@ -59,7 +60,7 @@ final class MultiHostConnector {
     }
 
     /** Tries {@code order[i..]} until one is accepted; empty when none is. */
-    private Mono<PgfastConnection> tryEach(HostConnection connection, List<HostSpec> order, int i, TargetServerType accept,
+    private Mono<Session> tryEach(HostConnection connection, List<HostSpec> order, int i, TargetServerType accept,
                                            HostFailures failures, List<HostSpec> otherRole) {
         if (i >= order.size()) {
             return Mono.empty();
@@ -81,16 +82,16 @@ final class MultiHostConnector {
     }
 
     /** Records the host's role and refuses a connection of the wrong one. */
-    private Mono<Void> check(HostSpec host, PgfastConnection connection, TargetServerType accept) {
+    private Mono<Void> check(HostSpec host, Transport transport, TargetServerType accept) {
         if (accept == TargetServerType.ANY) {
             return Mono.fromRunnable(() -> {
-                HostStatus role = roleFromParameterStatus ? ServerRoleProbe.fromParameterStatus(connection.transport().parameters()) : null;
+                HostStatus role = roleFromParameterStatus ? ServerRoleProbe.fromParameterStatus(transport.parameters()) : null;
                 cache.record(host, role != null ? role : HostStatus.REACHABLE);
             });
         }
-        return ServerRoleProbe.probe(connection, roleFromParameterStatus).flatMap(role -> {
+        return ServerRoleProbe.probe(transport, roleFromParameterStatus).flatMap(role -> {
             cache.record(host, role);
-            return accept.accepts(role) ? Mono.empty() : Mono.error(new WrongServerTypeException(names.apply(host), role, target));
+            return RoleMatch.accepts(accept, role) ? Mono.empty() : Mono.error(new WrongServerTypeException(names.apply(host), role, target));
         });
     }
 }

@@ -69,6 +69,6 @@ final class PgfastResult implements Result {
 
     @Override
     public String toString() {
-        return "PgfastResult{" + (feed.metadata == null ? "no rows" : feed.metadata) + '}';
+        return "PgfastResult{" + (feed.columns == null ? "no rows" : feed.columns) + '}';
     }
 }

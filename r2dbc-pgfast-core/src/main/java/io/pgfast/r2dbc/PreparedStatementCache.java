@@ -50,7 +50,7 @@ final class PreparedStatementCache {
         int[] parameterOids;
         RowDescription description;
         short[] resultFormats;
-        PgfastRowMetadata metadata;
+        ResultColumns metadata;
 
         Entry(String name) {
             this.name = name;

@@ -31,6 +31,7 @@ abstract class QueryFlow extends Conversation implements ResultFeed.CancelHandle
     final Transport transport;
     final CodecRegistry codecs;
     final String sql;
+    final ResultFactory resultFactory;
     private final Subscriber<? super Result> results;
     private final AtomicLong resultDemand = new AtomicLong();
     private volatile boolean resultsCancelled;
@@ -48,10 +49,11 @@ abstract class QueryFlow extends Conversation implements ResultFeed.CancelHandle
     private QueryObservation observation;
     private boolean written;
 
-    QueryFlow(Transport transport, CodecRegistry codecs, String sql, Subscriber<? super Result> results) {
+    QueryFlow(Transport transport, CodecRegistry codecs, String sql, ResultFactory resultFactory, Subscriber<? super Result> results) {
         this.transport = transport;
         this.codecs = codecs;
         this.sql = sql;
+        this.resultFactory = resultFactory;
         this.results = results;
     }
 
@@ -132,8 +134,8 @@ abstract class QueryFlow extends Conversation implements ResultFeed.CancelHandle
         return resultsCancelled || resultsDone || resultDemand.get() > 0;
     }
 
-    final ResultFeed openResult(PgfastRowMetadata metadata) {
-        ResultFeed feed = new ResultFeed(transport, metadata, this);
+    final ResultFeed openResult(ResultColumns columns) {
+        ResultFeed feed = new ResultFeed(transport, columns, this);
         current = feed;
         anyResult = true;
         if (earlyNotices != null) {
@@ -147,7 +149,7 @@ abstract class QueryFlow extends Conversation implements ResultFeed.CancelHandle
             feed.attach(DiscardConsumer.INSTANCE);
         } else {
             resultDemand.decrementAndGet();
-            results.onNext(new PgfastResult(feed));
+            results.onNext(resultFactory.result(feed));
             if (++emitted == expectedResults) {
                 // nothing more can come: let collectList()-style subscribers go on to the rows
                 completeResults();
@@ -173,13 +175,13 @@ abstract class QueryFlow extends Conversation implements ResultFeed.CancelHandle
 
     /** A DataRow must belong to an open result with rows, and carry exactly its columns. */
     final void checkRow(io.pgfast.protocol.backend.DataRow row) {
-        if (current == null || current.metadata == null) {
+        if (current == null || current.columns == null) {
             throw new io.pgfast.protocol.ProtocolException(current == null ? "DataRow without RowDescription"
                     : "DataRow for a statement that returns no rows (NoData)");
         }
-        if (row.columnCount() != current.metadata.size()) {
+        if (row.columnCount() != current.columns.size()) {
             throw new io.pgfast.protocol.ProtocolException("DataRow with " + row.columnCount() + " columns for a RowDescription of "
-                    + current.metadata.size());
+                    + current.columns.size());
         }
     }
 
@@ -192,7 +194,7 @@ abstract class QueryFlow extends Conversation implements ResultFeed.CancelHandle
             openResult(null);
         }
         if (observation != null && rowsUpdated != null) {
-            observation.result(current.metadata != null, rowsUpdated);
+            observation.result(current.columns != null, rowsUpdated);
         }
         if (isLastExpected()) {
             deferredEnd = current;

@@ -14,7 +14,7 @@ interface ResultConsumer {
     boolean acceptsRow();
 
     /** Takes ownership of the row and releases it. */
-    void row(DataRow row, PgfastRowMetadata metadata);
+    void row(DataRow row);
 
     void notice(NoticeResponse notice);
 

@@ -19,7 +19,8 @@ import java.util.List;
 final class ResultFeed {
 
     final Transport transport;
-    final PgfastRowMetadata metadata;
+    /** Null for a statement that returns no rows. */
+    final ResultColumns columns;
     private final CancelHandler cancelHandler;
     private ResultConsumer consumer;
     private boolean attached;
@@ -34,9 +35,9 @@ final class ResultFeed {
         void onResultCancelled(ResultFeed feed);
     }
 
-    ResultFeed(Transport transport, PgfastRowMetadata metadata, CancelHandler cancelHandler) {
+    ResultFeed(Transport transport, ResultColumns columns, CancelHandler cancelHandler) {
         this.transport = transport;
-        this.metadata = metadata;
+        this.columns = columns;
         this.cancelHandler = cancelHandler;
     }
 
@@ -70,7 +71,7 @@ final class ResultFeed {
     }
 
     void row(DataRow row) {
-        consumer.row(row, metadata);
+        consumer.row(row);
     }
 
     void notice(NoticeResponse n) {

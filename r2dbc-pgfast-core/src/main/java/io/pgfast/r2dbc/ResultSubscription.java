@@ -26,6 +26,8 @@ abstract class ResultSubscription<T> implements Subscription, ResultConsumer {
 
     final Subscriber<? super T> actual;
     final ResultFeed feed;
+    /** The columns of the feed's rows, null for a statement without rows. */
+    final PgfastRowMetadata metadata;
     final Predicate<Result.Segment> filter;
     private final AtomicLong requested = new AtomicLong();
     private volatile boolean cancelled;
@@ -40,6 +42,7 @@ abstract class ResultSubscription<T> implements Subscription, ResultConsumer {
     ResultSubscription(Subscriber<? super T> actual, ResultFeed feed, Predicate<Result.Segment> filter) {
         this.actual = actual;
         this.feed = feed;
+        this.metadata = (PgfastRowMetadata) feed.columns;
         this.filter = filter;
     }
 

@@ -23,7 +23,7 @@ final class RowsUpdatedSubscription extends ResultSubscription<Long> {
     }
 
     @Override
-    public void row(DataRow data, PgfastRowMetadata metadata) {
+    public void row(DataRow data) {
         data.release();
     }
 

@@ -47,7 +47,7 @@ final class SegmentSubscription<T> extends ResultSubscription<Publisher<? extend
     }
 
     @Override
-    public void row(DataRow data, PgfastRowMetadata metadata) {
+    public void row(DataRow data) {
         if (isCancelled() || isTerminated()) {
             data.release();
             return;

@@ -3,7 +3,7 @@ package io.pgfast.r2dbc;
 import java.util.Map;
 
 import io.r2dbc.spi.R2dbcNonTransientResourceException;
-import reactor.core.publisher.Flux;
+import io.pgfast.transport.Transport;
 import reactor.core.publisher.Mono;
 
 /**
@@ -20,9 +20,9 @@ final class ServerRoleProbe {
     }
 
     /** The role, from the startup parameters when {@code useParameterStatus} and they have it, else by query. */
-    static Mono<HostStatus> probe(PgfastConnection connection, boolean useParameterStatus) {
-        HostStatus known = useParameterStatus ? fromParameterStatus(connection.transport().parameters()) : null;
-        return known != null ? Mono.just(known) : byQuery(connection);
+    static Mono<HostStatus> probe(Transport transport, boolean useParameterStatus) {
+        HostStatus known = useParameterStatus ? fromParameterStatus(transport.parameters()) : null;
+        return known != null ? Mono.just(known) : byQuery(transport);
     }
 
     /** PRIMARY or STANDBY from {@code in_hot_standby}; null when the server did not report it (before 14). */
@@ -32,11 +32,14 @@ final class ServerRoleProbe {
     }
 
     /** Runs {@value #READ_ONLY_QUERY}: on means standby, off primary. */
-    static Mono<HostStatus> byQuery(PgfastConnection connection) {
-        return Flux.from(connection.executeSimple(READ_ONLY_QUERY))
-                .concatMap(result -> result.map((row, metadata) -> row.get(0, String.class)))
-                .single()
-                .map(value -> fromSetting("transaction_read_only", value));
+    static Mono<HostStatus> byQuery(Transport transport) {
+        return CommandFlow.textRows(transport, READ_ONLY_QUERY).map(results -> {
+            if (results.size() != 1 || results.get(0).size() != 1) {
+                throw new R2dbcNonTransientResourceException("the server answered " + READ_ONLY_QUERY
+                        + " with something else than one row", "08P01");
+            }
+            return fromSetting("transaction_read_only", results.get(0).get(0)[0]);
+        });
     }
 
     /** A boolean setting as the server shows it: {@code on} or {@code off}. */

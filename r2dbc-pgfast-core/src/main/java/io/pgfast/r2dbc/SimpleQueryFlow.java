@@ -28,8 +28,8 @@ import org.reactivestreams.Subscriber;
  */
 final class SimpleQueryFlow extends QueryFlow {
 
-    SimpleQueryFlow(Transport transport, CodecRegistry codecs, String sql, Subscriber<? super Result> results) {
-        super(transport, codecs, sql, results);
+    SimpleQueryFlow(Transport transport, CodecRegistry codecs, String sql, ResultFactory resultFactory, Subscriber<? super Result> results) {
+        super(transport, codecs, sql, resultFactory, results);
     }
 
     @Override
@@ -65,7 +65,7 @@ final class SimpleQueryFlow extends QueryFlow {
             if (current != null) {
                 throw new io.pgfast.protocol.ProtocolException("RowDescription while the previous statement's rows are still open");
             }
-            openResult(PgfastRowMetadata.of((RowDescription) message, null, codecs));
+            openResult(resultFactory.columns((RowDescription) message, null, codecs));
         } else if (message instanceof CommandComplete) {
             long rows = ((CommandComplete) message).rows();
             closeResult(rows >= 0 ? rows : null);

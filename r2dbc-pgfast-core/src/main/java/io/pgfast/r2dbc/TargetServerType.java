@@ -60,21 +60,4 @@ public enum TargetServerType {
         }
     }
 
-    /** The role a connection must have when only that role is accepted: PRIMARY or STANDBY, else ANY. */
-    TargetServerType preferred() {
-        switch (this) {
-            case PREFER_STANDBY: return STANDBY;
-            case PREFER_PRIMARY: return PRIMARY;
-            default: return this;
-        }
-    }
-
-    /** Whether a server with {@code status} (PRIMARY, STANDBY or REACHABLE) is accepted. */
-    boolean accepts(HostStatus status) {
-        switch (this) {
-            case PRIMARY: return status == HostStatus.PRIMARY;
-            case STANDBY: return status == HostStatus.STANDBY;
-            default: return status != HostStatus.UNREACHABLE;
-        }
-    }
 }

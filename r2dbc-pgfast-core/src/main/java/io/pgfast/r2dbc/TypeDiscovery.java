@@ -2,9 +2,7 @@ package io.pgfast.r2dbc;
 
 import io.pgfast.codec.CodecRegistry;
 import io.pgfast.codec.PgType;
-import io.r2dbc.spi.Result;
-import io.r2dbc.spi.Row;
-import reactor.core.publisher.Flux;
+import io.pgfast.transport.Transport;
 import reactor.core.publisher.Mono;
 import reactor.util.Logger;
 import reactor.util.Loggers;
@@ -32,44 +30,27 @@ final class TypeDiscovery {
     }
 
     /** The registry extended with the database's own types; the base registry when the lookup fails. */
-    static Mono<CodecRegistry> discover(PgfastConnection connection, CodecRegistry base, int serverMajor) {
+    static Mono<CodecRegistry> discover(Transport transport, CodecRegistry base, int serverMajor) {
         String sql = typesQuery(base, serverMajor) + "; " + ENUM_LABELS + "; " + ATTRIBUTES;
-        List<String[]> types = new ArrayList<>();
-        Map<Integer, List<String>> labels = new HashMap<>();
-        Map<Integer, List<PgType.Attribute>> attributes = new HashMap<>();
-        int[] statement = {0};
-        return Flux.from(connection.executeSimple(sql))
-                .concatMap(result -> {
-                    int which = statement[0]++;
-                    return Flux.from(result.map((row, md) -> {
-                        collect(which, row, types, labels, attributes);
-                        return 1;
-                    }));
+        return CommandFlow.textRows(transport, sql)
+                .map(results -> {
+                    if (results.size() != 3) {
+                        throw new IllegalStateException("expected the rows of 3 statements, got " + results.size());
+                    }
+                    Map<Integer, List<String>> labels = new HashMap<>();
+                    for (String[] row : results.get(1)) {
+                        labels.computeIfAbsent(oid(row[0]), k -> new ArrayList<>()).add(row[1]);
+                    }
+                    Map<Integer, List<PgType.Attribute>> attributes = new HashMap<>();
+                    for (String[] row : results.get(2)) {
+                        attributes.computeIfAbsent(oid(row[0]), k -> new ArrayList<>()).add(new PgType.Attribute(row[1], oid(row[2])));
+                    }
+                    return base.withTypes(build(results.get(0), labels, attributes));
                 })
-                .then(Mono.fromSupplier(() -> base.withTypes(build(types, labels, attributes))))
                 .onErrorResume(e -> {
                     LOG.warn("could not look up the database's own types ({}); they decode as text", e.toString());
                     return Mono.just(base);
                 });
-    }
-
-    private static void collect(int statement, Row row, List<String[]> types, Map<Integer, List<String>> labels,
-                                Map<Integer, List<PgType.Attribute>> attributes) {
-        switch (statement) {
-            case 0:
-                String[] t = new String[12];
-                for (int i = 0; i < t.length; i++) {
-                    t[i] = row.get(i, String.class);
-                }
-                types.add(t);
-                break;
-            case 1:
-                labels.computeIfAbsent(oid(row.get(0, String.class)), k -> new ArrayList<>()).add(row.get(1, String.class));
-                break;
-            default:
-                attributes.computeIfAbsent(oid(row.get(0, String.class)), k -> new ArrayList<>())
-                        .add(new PgType.Attribute(row.get(1, String.class), oid(row.get(2, String.class))));
-        }
     }
 
     private static List<PgType> build(List<String[]> rows, Map<Integer, List<String>> labels, Map<Integer, List<PgType.Attribute>> attributes) {
