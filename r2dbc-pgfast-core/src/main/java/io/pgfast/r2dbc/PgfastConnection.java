@@ -1,5 +1,16 @@
 package io.pgfast.r2dbc;
 
+import io.pgfast.flow.Binding;
+import io.pgfast.flow.CommandFlow;
+import io.pgfast.flow.CopyInFlow;
+import io.pgfast.flow.CopyOutFlow;
+import io.pgfast.flow.CopySql;
+import io.pgfast.flow.ExtendedQueryFlow;
+import io.pgfast.error.PgfastClientException;
+import io.pgfast.flow.PreparedStatementCache;
+import io.pgfast.flow.QueryFlow;
+import io.pgfast.flow.SimpleQueryFlow;
+import io.pgfast.flow.SqlScanner;
 import io.pgfast.codec.CodecRegistry;
 import io.pgfast.observation.QueryObserver;
 import io.pgfast.protocol.backend.TransactionStatus;

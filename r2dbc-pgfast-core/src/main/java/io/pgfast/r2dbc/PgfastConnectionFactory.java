@@ -1,5 +1,8 @@
 package io.pgfast.r2dbc;
 
+import io.pgfast.connect.ConnectionBootstrap;
+import io.pgfast.config.PgfastConnectionConfiguration;
+import io.pgfast.connect.Session;
 import io.pgfast.codec.CodecRegistry;
 import io.pgfast.observation.DriverObservations;
 import io.pgfast.observation.Observability;

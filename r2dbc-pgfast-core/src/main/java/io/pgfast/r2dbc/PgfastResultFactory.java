@@ -1,5 +1,8 @@
 package io.pgfast.r2dbc;
 
+import io.pgfast.flow.ResultColumns;
+import io.pgfast.flow.ResultFactory;
+import io.pgfast.flow.ResultFeed;
 import io.pgfast.codec.CodecRegistry;
 import io.pgfast.protocol.backend.RowDescription;
 import io.r2dbc.spi.Result;

@@ -1,5 +1,6 @@
 package io.pgfast.r2dbc;
 
+import io.pgfast.flow.ResultColumns;
 import io.pgfast.codec.CodecRegistry;
 import io.pgfast.codec.Format;
 import io.pgfast.protocol.backend.RowDescription;

@@ -1,5 +1,8 @@
 package io.pgfast.r2dbc;
 
+import io.pgfast.flow.Demand;
+import io.pgfast.flow.ResultConsumer;
+import io.pgfast.flow.ResultFeed;
 import io.pgfast.transport.Notices;
 import io.pgfast.error.ErrorDetails;
 import io.pgfast.error.PgExceptionFactory;
