@@ -6,6 +6,7 @@ import io.pgfast.connect.ConnectionBootstrap;
 import io.pgfast.config.HostSpec;
 import io.pgfast.connect.HostStatus;
 import io.pgfast.config.PgfastConnectionConfiguration;
+import io.pgfast.config.PgfastConnectionConfigurationBuilder;
 import io.pgfast.connect.ServerRoleProbe;
 import io.pgfast.connect.Session;
 import io.pgfast.config.SslMode;
@@ -71,7 +72,7 @@ class MultiHostTest {
         }
     }
 
-    private static PgfastConnectionConfiguration.Builder config(TargetServerType target, HostSpec... hosts) {
+    private static PgfastConnectionConfigurationBuilder config(TargetServerType target, HostSpec... hosts) {
         return PgfastConnectionConfiguration.builder().hosts(List.of(hosts)).targetServerType(target)
                 .username(ReplicatedCluster.USER).password(ReplicatedCluster.PASSWORD).database(ReplicatedCluster.DATABASE)
                 .sslMode(SslMode.DISABLE).connectTimeout(Duration.ofSeconds(10));
