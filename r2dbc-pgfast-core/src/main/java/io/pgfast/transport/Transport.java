@@ -54,6 +54,8 @@ public final class Transport {
     private volatile Throwable failure;
     private volatile boolean closing;
     private volatile Consumer<NotificationResponse> notificationListener;
+    /** {@code readAheadLimit}: bytes of one result's rows that may be read ahead for statements waiting behind it. */
+    private volatile long readAheadLimit;
 
     /** {@code socketTimeout}: null or zero for none, see {@link SocketTimeout}. */
     Transport(Channel channel, int maxMessageSize, int pipelineLimit, Duration socketTimeout) {
@@ -113,6 +115,29 @@ public final class Transport {
                 handler.resume();
             });
         }
+    }
+
+    /** Sets {@code readAheadLimit} (bytes; 0, the default, for none), before the connection is handed out. */
+    public void readAheadLimit(long bytes) {
+        if (bytes < 0) {
+            throw new IllegalArgumentException("readAheadLimit must not be negative, got " + bytes);
+        }
+        this.readAheadLimit = bytes;
+    }
+
+    /** How many bytes of one result's rows may be read ahead for statements waiting behind it. */
+    public long readAheadLimit() {
+        return readAheadLimit;
+    }
+
+    /** The head conversation can read no further ahead: fail what waits behind it (event loop only). */
+    int failWaitersBehindHead() {
+        return queue.failWaitersBehindHead(new R2dbcNonTransientResourceException("this statement was issued on a connection "
+                + "whose earlier result is not being read (its subscriber asks for no more rows), and its answer can only "
+                + "arrive after that result; reading the earlier result ahead into memory reached readAheadLimit ("
+                + readAheadLimit + " bytes). Read the earlier result to its end before issuing this statement, run this "
+                + "statement on another connection, or raise readAheadLimit. A statement already sent to the server "
+                + "still runs there; only its results are discarded.", SqlState.INSUFFICIENT_RESOURCES));
     }
 
     /** Whether nothing was written after {@code c} (event loop only). */
