@@ -2,6 +2,7 @@ package io.pgfast.bench;
 
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -57,25 +58,55 @@ public final class OperationLoop {
      */
     public static Outcome run(Operation operation, LoopShape shape, long durationNanos, long timeoutNanos)
             throws TimeoutException, ExecutionException, InterruptedException {
-        CostMeter.Reading reading = CostMeter.start();
-        OperationLoop loop = new OperationLoop(operation, shape, durationNanos);
-        Thread driver = new Thread(shape == LoopShape.CHAINED ? loop::drive : loop::block, "bench-loop");
+        // The loop's thread is alive at both readings (it waits for "go" and for "exit"), so that the bytes it
+        // allocates are counted: a thread that ends inside the window cannot be read any more.
+        CountDownLatch go = new CountDownLatch(1);
+        CountDownLatch exit = new CountDownLatch(1);
+        OperationLoop[] holder = new OperationLoop[1];
+        Thread driver = new Thread(() -> {
+            try {
+                go.await();
+                OperationLoop loop = holder[0];
+                if (loop == null) {
+                    return;
+                } else if (shape == LoopShape.CHAINED) {
+                    loop.drive();
+                } else {
+                    loop.block();
+                }
+                exit.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "bench-loop");
         driver.setDaemon(true);
         driver.start();
-        while (true) {
-            try {
-                loop.done.get(20, TimeUnit.MILLISECONDS);
-                break;
-            } catch (TimeoutException e) {
-                long stalled = System.nanoTime() - loop.lastCompletionNanos;
-                if (stalled > timeoutNanos) {
-                    throw new TimeoutException("one operation took longer than "
-                            + TimeUnit.NANOSECONDS.toMillis(timeoutNanos) + " ms");
+        try {
+            CostMeter.Reading reading = CostMeter.start();
+            OperationLoop loop = new OperationLoop(operation, shape, durationNanos);
+            holder[0] = loop;
+            go.countDown();
+            while (true) {
+                try {
+                    loop.done.get(20, TimeUnit.MILLISECONDS);
+                    break;
+                } catch (TimeoutException e) {
+                    long stalled = System.nanoTime() - loop.lastCompletionNanos;
+                    if (stalled > timeoutNanos) {
+                        throw new TimeoutException("one operation took longer than "
+                                + TimeUnit.NANOSECONDS.toMillis(timeoutNanos) + " ms");
+                    }
                 }
             }
+            WindowCost cost = reading.stop();
+            exit.countDown();
+            // the next window must not see this thread end inside it
+            driver.join();
+            return new Outcome(loop.operations, loop.endNanos - loop.startNanos, loop.exhausted, cost);
+        } finally {
+            go.countDown();
+            exit.countDown();
         }
-        WindowCost cost = reading.stop();
-        return new Outcome(loop.operations, loop.endNanos - loop.startNanos, loop.exhausted, cost);
     }
 
     /** The chained shape: starts here, then continues on the completing thread. */

@@ -59,6 +59,65 @@ class OperationLoopTest {
     }
 
     @Test
+    void chainedStartsTheNextOperationOnTheThreadThatCompletedThePrevious() throws Exception {
+        ScheduledExecutorService other = Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "driver-loop"));
+        java.util.Set<String> starters = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        try {
+            OperationLoop.run(operation(() -> {
+                starters.add(Thread.currentThread().getName());
+                CompletableFuture<Void> f = new CompletableFuture<>();
+                other.execute(() -> f.complete(null));
+                return f;
+            }), LoopShape.CHAINED, 20 * MILLIS, 1000 * MILLIS);
+            // the first start is the loop's, every later one the driver's thread
+            assertThat(starters).contains("bench-loop", "driver-loop");
+        } finally {
+            other.shutdownNow();
+        }
+    }
+
+    @Test
+    void blockingRunsEveryOperationToItsEndOnTheLoopsOwnThread() throws Exception {
+        ScheduledExecutorService other = Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "driver-loop"));
+        java.util.Set<String> callers = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        AtomicInteger blockingCalls = new AtomicInteger();
+        try {
+            Operation op = new Operation() {
+                @Override
+                public CompletionStage<?> start() {
+                    callers.add(Thread.currentThread().getName());
+                    CompletableFuture<Void> f = new CompletableFuture<>();
+                    other.execute(() -> f.complete(null));
+                    return f;
+                }
+
+                @Override
+                public void runBlocking() throws Exception {
+                    blockingCalls.incrementAndGet();
+                    Operation.super.runBlocking();
+                }
+
+                @Override
+                public void close() {
+                }
+            };
+            OperationLoop.Outcome o = OperationLoop.run(op, LoopShape.BLOCKING, 20 * MILLIS, 1000 * MILLIS);
+            assertThat(callers).containsExactly("bench-loop");
+            assertThat(blockingCalls.get()).isEqualTo((int) o.operations());
+        } finally {
+            other.shutdownNow();
+        }
+    }
+
+    @Test
+    void aBlockingFailureEndsTheRunWithItsCause() {
+        IllegalStateException boom = new IllegalStateException("expected 1 row, got 0");
+        assertThatThrownBy(() -> OperationLoop.run(operation(() -> CompletableFuture.failedFuture(boom)),
+                LoopShape.BLOCKING, 100 * MILLIS, 1000 * MILLIS))
+                .isInstanceOf(ExecutionException.class).hasCause(boom);
+    }
+
+    @Test
     void runsAtLeastOneOperationEvenPastTheDeadline() throws Exception {
         OperationLoop.Outcome o = OperationLoop.run(operation(() -> {
             sleep(20);
