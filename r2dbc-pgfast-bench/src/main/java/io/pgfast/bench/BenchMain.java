@@ -32,6 +32,10 @@ public final class BenchMain {
     }
 
     public static void main(String[] args) throws Exception {
+        if (args.length > 0 && args[0].equals("--parser")) {
+            io.pgfast.bench.parser.ParserBench.main(java.util.Arrays.copyOfRange(args, 1, args.length));
+            return;
+        }
         BenchOptions options;
         try {
             for (String a : args) {

@@ -55,6 +55,7 @@ public record BenchOptions(String mode, int rounds, double seconds, double warmu
             "  --peers a,b,...       only these peers (r2dbc-postgresql, vertx, pgjdbc, floor)",
             "  --out DIR             where CSV, JSON and SVG go (default: r2dbc-pgfast-bench/target/bench)",
             "  --jvm-arg ARG         an extra JVM option for every worker (repeatable)",
+            "  --parser [options]    the parser-only benchmark instead (DataRow parsing, no server; --parser --help)",
             "Server: PGFAST_BENCH_URL=postgresql://user:password@host:port/db, else an embedded PostgreSQL.");
 
     public BenchOptions {

@@ -54,10 +54,10 @@ class WorkloadsTest {
             } else {
                 assertThat(m.status()).as(m.shape() + ": " + m.message()).isEqualTo(Measurement.Status.OK);
                 assertThat(m.operations()).isPositive();
-                // the client's cost over the window: CPU time and allocation of its threads, none of them lost
+                // the client's cost over the window: CPU time and allocation of its threads (whether a thread ended
+                // inside it is not asserted here: the previous case's event loops may still be shutting down)
                 assertThat(m.cost().cpuNanos()).as(m.shape().id()).isPositive();
                 assertThat(m.cost().allocatedBytes()).as(m.shape().id()).isPositive();
-                assertThat(m.cost().threadsEnded()).as(m.shape().id()).isZero();
             }
         }
     }
