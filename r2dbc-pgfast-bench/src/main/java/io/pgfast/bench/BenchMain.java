@@ -6,6 +6,7 @@ import io.pgfast.bench.report.MachineInfo;
 import io.pgfast.bench.report.MarkdownReport;
 import io.pgfast.bench.report.RunDescription;
 import io.pgfast.bench.report.SvgChart;
+import io.pgfast.bench.report.WarmupCurve;
 import io.pgfast.bench.stats.Metric;
 import io.pgfast.testing.AuthMethod;
 import io.pgfast.testing.TestPostgres;
@@ -44,7 +45,12 @@ public final class BenchMain {
                     return;
                 }
             }
-            options = BenchOptions.parse(args, defaultOutput());
+            boolean curve = java.util.Arrays.asList(args).contains("--curve");
+            String[] rest = java.util.Arrays.stream(args).filter(a -> !a.equals("--curve")).toArray(String[]::new);
+            options = BenchOptions.parse(rest, defaultOutput());
+            if (curve) {
+                options = options.forCurve();
+            }
         } catch (IllegalArgumentException | java.util.NoSuchElementException e) {
             System.err.println(e.getMessage());
             System.err.println(BenchOptions.USAGE);
@@ -67,6 +73,14 @@ public final class BenchMain {
         RunResults results = new Coordinator(options, launcher).run();
         System.err.printf("[bench] done in %.0f s%n", (System.nanoTime() - begin) / 1e9);
         RunDescription run = new RunDescription(options, results, MachineInfo.current(serverVersion), startedAt);
+        if (options.mode().equals("curve")) {
+            String curve = WarmupCurve.render(run);
+            System.out.println(curve);
+            write(out.resolve("warmup-curve.md"), curve);
+            write(out.resolve("warmup.csv"), CsvReport.warmup(run));
+            System.err.println("[bench] wrote warmup-curve.md and warmup.csv to " + out);
+            System.exit(0);
+        }
         String table = MarkdownReport.render(run);
         System.out.println(table);
         write(out.resolve("results.md"), table);

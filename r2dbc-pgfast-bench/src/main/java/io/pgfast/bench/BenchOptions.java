@@ -56,6 +56,8 @@ public record BenchOptions(String mode, int rounds, double seconds, double warmu
             "  --out DIR             where CSV, JSON and SVG go (default: r2dbc-pgfast-bench/target/bench)",
             "  --jvm-arg ARG         an extra JVM option for every worker (repeatable)",
             "  --parser [options]    the parser-only benchmark instead (DataRow parsing, no server; --parser --help)",
+            "  --curve               warm-up curves instead: one process per driver, " + CURVE_PASSES + " warm-up passes of "
+                    + CURVE_SLICE + " s",
             "Server: PGFAST_BENCH_URL=postgresql://user:password@host:port/db, else an embedded PostgreSQL.");
 
     public BenchOptions {
@@ -187,6 +189,21 @@ public record BenchOptions(String mode, int rounds, double seconds, double warmu
             throw new IllegalArgumentException(option + " needs a number, not '" + v + "'");
         }
     }
+
+    /**
+     * The warm-up curve run ({@code --curve}): one process per driver (the coordinator still needs 4 rounds to
+     * build its plan, but only round 1's first processes run, see {@link Coordinator}), {@link #CURVE_PASSES}
+     * passes of {@link #CURVE_SLICE} s each unless {@code --passes} / {@code --warmup} say otherwise.
+     */
+    public BenchOptions forCurve() {
+        int p = passes == DEFAULT_PASSES && warmup == DEFAULT_WARMUP ? CURVE_PASSES : passes;
+        double w = passes == DEFAULT_PASSES && warmup == DEFAULT_WARMUP ? CURVE_PASSES * CURVE_SLICE : warmup;
+        return new BenchOptions("curve", rounds, seconds, w, p, timeout, false, judged, scenarios, peers, shapes,
+                outputDirectory, jvmArgs);
+    }
+
+    static final int CURVE_PASSES = 16;
+    static final double CURVE_SLICE = 0.25;
 
     /** pgfast first, then the peers: the drivers of every round. */
     public List<Peer> drivers() {

@@ -31,11 +31,15 @@ public final class Coordinator {
 
     private void runRounds(RunResults results, List<Scenario> scenarios) throws IOException, InterruptedException {
         List<Peer> drivers = options.drivers();
-        for (int round = 0; round < options.rounds(); round++) {
+        boolean curve = options.mode().equals("curve");
+        for (int round = 0; round < (curve ? 1 : options.rounds()); round++) {
             List<Slot> order = RoundPlan.order(drivers, round, options.rounds());
             List<LoopShape> shapes = options.shapeOrder(round);
             for (int position = 0; position < order.size(); position++) {
                 Slot slot = order.get(position);
+                if (curve && slot.copy() != 1) {
+                    continue;
+                }
                 List<Scenario> runnable = WorkerLauncher.runnable(slot.peer(), scenarios);
                 for (Scenario s : scenarios) {
                     if (!runnable.contains(s)) {

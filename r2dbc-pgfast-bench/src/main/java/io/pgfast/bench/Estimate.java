@@ -20,7 +20,8 @@ final class Estimate {
             int shapes = p.measuredShapes(o.shapes()).size();
             double perScenario = shapes * (o.warmup() + o.seconds()) + SCENARIO_SECONDS;
             int processes = o.jvmPerScenario() ? n : 1;
-            total += 2 * o.rounds() * (processes * PROCESS_SECONDS + n * perScenario);
+            int runs = o.mode().equals("curve") ? 1 : 2 * o.rounds();
+            total += runs * (processes * PROCESS_SECONDS + n * perScenario);
         }
         return total;
     }
