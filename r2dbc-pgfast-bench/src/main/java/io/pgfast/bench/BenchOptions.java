@@ -33,6 +33,9 @@ public record BenchOptions(String mode, int rounds, double seconds, double warmu
     static final double DEFAULT_WARMUP = 0.3;
     static final int DEFAULT_PASSES = 2;
     static final double DEFAULT_SECONDS = 0.35;
+    /** The warm-up curve run's passes and their length (seconds per scenario and shape). */
+    static final int CURVE_PASSES = 16;
+    static final double CURVE_SLICE = 0.25;
 
     public static final String USAGE = String.join("\n",
             "usage: java -jar r2dbc-pgfast-bench.jar [--quick | --full] [options]",
@@ -201,9 +204,6 @@ public record BenchOptions(String mode, int rounds, double seconds, double warmu
         return new BenchOptions("curve", rounds, seconds, w, p, timeout, false, judged, scenarios, peers, shapes,
                 outputDirectory, jvmArgs);
     }
-
-    static final int CURVE_PASSES = 16;
-    static final double CURVE_SLICE = 0.25;
 
     /** pgfast first, then the peers: the drivers of every round. */
     public List<Peer> drivers() {

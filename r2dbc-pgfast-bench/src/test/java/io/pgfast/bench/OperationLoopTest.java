@@ -38,39 +38,35 @@ class OperationLoopTest {
             calls.incrementAndGet();
             return CompletableFuture.completedFuture(null);
         }), 30 * MILLIS, 1000 * MILLIS);
-        assertThat(o.operations()).isEqualTo(calls.get()).isGreaterThan(10);
+        assertThat(o.operations()).isEqualTo(calls.get()).isPositive();
         assertThat(o.elapsedNanos()).isGreaterThanOrEqualTo(30 * MILLIS);
         assertThat(o.exhausted()).isFalse();
     }
 
-    @Test
-    void chainsOperationsThatCompleteOnAnotherThread() throws Exception {
-        ScheduledExecutorService other = Executors.newSingleThreadScheduledExecutor();
-        try {
-            OperationLoop.Outcome o = OperationLoop.run(operation(() -> {
-                CompletableFuture<Void> f = new CompletableFuture<>();
-                other.schedule(() -> f.complete(null), 1, TimeUnit.MILLISECONDS);
-                return f;
-            }), 50 * MILLIS, 1000 * MILLIS);
-            assertThat(o.operations()).isBetween(2L, 60L);
-        } finally {
-            other.shutdownNow();
-        }
+    /** Five operations completing on {@code other}, then no more data: the loop's end does not depend on time. */
+    private static Operation fiveOn(ScheduledExecutorService other, java.util.Set<String> starters) {
+        AtomicInteger left = new AtomicInteger(5);
+        return operation(() -> {
+            starters.add(Thread.currentThread().getName());
+            if (left.getAndDecrement() <= 0) {
+                throw new DataExhaustedException("done");
+            }
+            CompletableFuture<Void> f = new CompletableFuture<>();
+            other.execute(() -> f.complete(null));
+            return f;
+        });
     }
 
     @Test
-    void chainedStartsTheNextOperationOnTheThreadThatCompletedThePrevious() throws Exception {
+    void chainsOperationsThatCompleteOnAnotherThread() throws Exception {
         ScheduledExecutorService other = Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "driver-loop"));
         java.util.Set<String> starters = java.util.concurrent.ConcurrentHashMap.newKeySet();
         try {
-            OperationLoop.run(operation(() -> {
-                starters.add(Thread.currentThread().getName());
-                CompletableFuture<Void> f = new CompletableFuture<>();
-                other.execute(() -> f.complete(null));
-                return f;
-            }), LoopShape.CHAINED, 20 * MILLIS, 1000 * MILLIS);
-            // the first start is the loop's, every later one the driver's thread
-            assertThat(starters).contains("bench-loop", "driver-loop");
+            OperationLoop.Outcome o = OperationLoop.run(fiveOn(other, starters), LoopShape.CHAINED, 3_600_000 * MILLIS,
+                    3_600_000 * MILLIS);
+            assertThat(o.operations()).isEqualTo(5);
+            // the first start is the loop's, every later one the driver's thread that completed the previous
+            assertThat(starters).containsExactlyInAnyOrder("bench-loop", "driver-loop");
         } finally {
             other.shutdownNow();
         }
@@ -79,16 +75,14 @@ class OperationLoopTest {
     @Test
     void blockingRunsEveryOperationToItsEndOnTheLoopsOwnThread() throws Exception {
         ScheduledExecutorService other = Executors.newSingleThreadScheduledExecutor(r -> new Thread(r, "driver-loop"));
-        java.util.Set<String> callers = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        java.util.Set<String> starters = java.util.concurrent.ConcurrentHashMap.newKeySet();
         AtomicInteger blockingCalls = new AtomicInteger();
         try {
+            Operation five = fiveOn(other, starters);
             Operation op = new Operation() {
                 @Override
                 public CompletionStage<?> start() {
-                    callers.add(Thread.currentThread().getName());
-                    CompletableFuture<Void> f = new CompletableFuture<>();
-                    other.execute(() -> f.complete(null));
-                    return f;
+                    return five.start();
                 }
 
                 @Override
@@ -101,9 +95,12 @@ class OperationLoopTest {
                 public void close() {
                 }
             };
-            OperationLoop.Outcome o = OperationLoop.run(op, LoopShape.BLOCKING, 20 * MILLIS, 1000 * MILLIS);
-            assertThat(callers).containsExactly("bench-loop");
-            assertThat(blockingCalls.get()).isEqualTo((int) o.operations());
+            OperationLoop.Outcome o = OperationLoop.run(op, LoopShape.BLOCKING, 3_600_000 * MILLIS, 3_600_000 * MILLIS);
+            assertThat(o.operations()).isEqualTo(5);
+            assertThat(o.exhausted()).isTrue();
+            assertThat(starters).containsExactly("bench-loop");
+            // the sixth call found no more data
+            assertThat(blockingCalls.get()).isEqualTo(6);
         } finally {
             other.shutdownNow();
         }
@@ -143,7 +140,7 @@ class OperationLoopTest {
         long begin = System.nanoTime();
         assertThatThrownBy(() -> OperationLoop.run(operation(CompletableFuture::new), 10 * MILLIS, 100 * MILLIS))
                 .isInstanceOf(TimeoutException.class).hasMessageContaining("100 ms");
-        assertThat(System.nanoTime() - begin).isLessThan(2000 * MILLIS);
+        assertThat(System.nanoTime() - begin).isLessThan(60_000 * MILLIS);
     }
 
     @Test
