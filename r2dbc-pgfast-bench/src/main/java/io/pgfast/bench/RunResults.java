@@ -170,6 +170,10 @@ public final class RunResults {
         if (metric == Metric.CPU && (Double.isNaN(a.cpuMicrosPerOperation()) || Double.isNaN(b.cpuMicrosPerOperation()))) {
             return Comparison.failed(Comparison.State.UNAVAILABLE, metric, "this JVM reports no process CPU time");
         }
+        if (metric == Metric.CPU && anyWindowWithoutCpu(peer, scenario, shape)) {
+            return Comparison.failed(Comparison.State.UNAVAILABLE, metric, "a window spent less CPU than one tick of the "
+                    + "process CPU clock (10 ms): use longer windows");
+        }
         List<RoundValues> values = new ArrayList<>(rounds);
         for (int r = 0; r < rounds; r++) {
             values.add(new RoundValues(
@@ -179,6 +183,19 @@ public final class RunResults {
                     value(get(r, new Slot(peer, 2), scenario, shape), metric)));
         }
         return Comparison.measured(metric, values, judged);
+    }
+
+    private boolean anyWindowWithoutCpu(Peer peer, Scenario scenario, LoopShape shape) {
+        for (int r = 0; r < rounds; r++) {
+            for (Peer p : List.of(Peer.PGFAST, peer)) {
+                for (int copy = 1; copy <= 2; copy++) {
+                    if (get(r, new Slot(p, copy), scenario, shape).cost().cpuNanos() <= 0) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
     }
 
     private static double value(Measurement m, Metric metric) {

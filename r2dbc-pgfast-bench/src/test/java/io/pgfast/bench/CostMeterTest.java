@@ -43,7 +43,9 @@ class CostMeterTest {
             OperationLoop.Outcome o = OperationLoop.run(allocating, shape, 20_000_000L, 10_000_000_000L);
             assertThat(o.cost().threadsEnded()).as(shape.id()).isZero();
             assertThat(o.cost().allocatedBytes()).as(shape.id()).isGreaterThanOrEqualTo(o.operations() * ARRAY);
-            assertThat(o.cost().cpuNanos()).as(shape.id()).isPositive();
+            // JDK 17 on Linux counts process CPU in 10 ms ticks: a short window may read 0
+            assertThat(o.cost().cpuNanos()).as(shape.id()).isNotNegative();
+            assertThat(o.cost().hasCpu()).isTrue();
         }
     }
 }

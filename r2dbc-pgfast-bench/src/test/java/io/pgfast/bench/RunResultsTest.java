@@ -103,6 +103,15 @@ class RunResultsTest {
     }
 
     @Test
+    void aWindowWithinOneTickOfTheCpuClockLeavesTheCpuRowUnavailable() {
+        RunResults results = replace(steady(Scenario.UPDATE, Peer.VERTX, 10, 10), new Slot(Peer.PGFAST, 1), 1,
+                LoopShape.CHAINED, Measurement.ok(Scenario.UPDATE, LoopShape.CHAINED, 10, SECOND, new WindowCost(0, 10, 0, 0)));
+        Comparison c = results.compare(Peer.VERTX, Scenario.UPDATE, LoopShape.CHAINED, Metric.CPU);
+        assertThat(c.state()).isEqualTo(Comparison.State.UNAVAILABLE);
+        assertThat(c.message()).contains("10 ms");
+    }
+
+    @Test
     void aPgfastErrorInAnyRoundFailsTheRowWithItsMessage() {
         RunResults broken = replace(steady(Scenario.UPDATE, Peer.VERTX, 1000, 1000), new Slot(Peer.PGFAST, 1), 2,
                 LoopShape.CHAINED, Measurement.error(Scenario.UPDATE, LoopShape.CHAINED, "cannot encode Integer"));

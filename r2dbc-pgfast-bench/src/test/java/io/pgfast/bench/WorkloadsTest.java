@@ -56,7 +56,8 @@ class WorkloadsTest {
                 assertThat(m.operations()).isPositive();
                 // the client's cost over the window: CPU time and allocation of its threads (whether a thread ended
                 // inside it is not asserted here: the previous case's event loops may still be shutting down)
-                assertThat(m.cost().cpuNanos()).as(m.shape().id()).isPositive();
+                // (process CPU time counts in 10 ms ticks on Linux: a 50 ms window may read 0)
+                assertThat(m.cost().cpuNanos()).as(m.shape().id()).isNotNegative();
                 // the floor reuses its request and buffers: it may allocate nothing at all
                 assertThat(m.cost().allocatedBytes()).as(m.shape().id()).isGreaterThanOrEqualTo(peer == Peer.FLOOR ? 0 : 1);
             }
