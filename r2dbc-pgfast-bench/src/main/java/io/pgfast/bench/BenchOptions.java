@@ -44,8 +44,8 @@ public record BenchOptions(String mode, int rounds, double seconds, double warmu
                     + DEFAULT_WARMUP + " s each in all)",
             "                        before any " + DEFAULT_SECONDS + " s window; about 5 minutes on 2 cores",
             "  --quick               smoke check: every scenario, 4 rounds, 0.2 s warm-up + 0.2 s windows; judges nothing",
-            "  --full                every scenario, 6 rounds, 2 s warm-up (2 passes) + 2 s windows per shape,",
-            "                        one JVM per process and scenario",
+            "  --full                every scenario, 6 rounds, 1 s warm-up (2 passes) + 1.5 s windows per shape,",
+            "                        one JVM per process and scenario; about 100 minutes on 2 cores",
             "  --rounds N            rounds per scenario (at least 4)",
             "  --seconds S           measured seconds per scenario, shape and process",
             "  --warmup S            warm-up seconds per scenario and shape, before any window",
@@ -99,8 +99,8 @@ public record BenchOptions(String mode, int rounds, double seconds, double warmu
         boolean full = mode.equals("full");
         boolean quick = mode.equals("quick");
         int rounds = full ? 6 : 4;
-        double seconds = full ? 2 : quick ? 0.2 : DEFAULT_SECONDS;
-        double warmup = full ? 2 : quick ? 0.2 : DEFAULT_WARMUP;
+        double seconds = full ? 1.5 : quick ? 0.2 : DEFAULT_SECONDS;
+        double warmup = full ? 1 : quick ? 0.2 : DEFAULT_WARMUP;
         int passes = full ? 2 : quick ? 1 : DEFAULT_PASSES;
         double timeout = full ? 30 : quick ? 1.5 : 5;
         boolean perScenario = full;
