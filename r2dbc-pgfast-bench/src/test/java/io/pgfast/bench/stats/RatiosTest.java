@@ -89,6 +89,19 @@ class RatiosTest {
     }
 
     @Test
+    void aMoveExactlyAsLargeAsTheNoiseIsATie() {
+        double noise = Ratios.deviation(1.05, 1);
+        assertThat(Ratios.marker(List.of(1.05, 1.05, 1.05, 1.05), noise)).isEqualTo(Marker.NONE);
+        assertThat(Ratios.marker(List.of(1.05, 1.05, 1.05, 1.05), Math.nextDown(noise))).isEqualTo(Marker.BETTER);
+    }
+
+    @Test
+    void aRoundExactlyAtOneDisagrees() {
+        assertThat(Ratios.marker(List.of(1.20, 1.22, 1.00, 1.25), 0.05)).isEqualTo(Marker.NOT_JUDGED);
+        assertThat(Ratios.marker(List.of(0.80, 0.82, 1.00, 0.75), 0.05)).isEqualTo(Marker.NOT_JUDGED);
+    }
+
+    @Test
     void aMoveUnderTwoPercentIsNotMarkedEvenWithoutNoise() {
         assertThat(Ratios.marker(List.of(1.015, 1.018, 1.012, 1.019), 0.0)).isEqualTo(Marker.NONE);
         assertThat(Ratios.marker(List.of(1.021, 1.022, 1.025, 1.03), 0.0)).isEqualTo(Marker.BETTER);
