@@ -7,8 +7,9 @@ import java.util.Map;
 
 /**
  * Reads what the worker JVM has spent so far, so that a window's cost is the difference of two readings
- * ({@link #start()}, then {@link Reading#stop()}): process CPU time from
- * {@code com.sun.management.OperatingSystemMXBean.getProcessCpuTime()} (every thread, GC and JIT included) and
+ * ({@link #start()}, then {@link Reading#stop()}): process CPU time (every thread, GC and JIT included) from the
+ * tasks' nanosecond clocks ({@link ProcessCpuClock}), else from
+ * {@code com.sun.management.OperatingSystemMXBean.getProcessCpuTime()} (10 ms ticks on Linux), and
  * heap allocation from {@code com.sun.management.ThreadMXBean.getThreadAllocatedBytes} summed over the live
  * threads ({@link AllocationAccount} says how threads that end in between are handled). On a JVM without these
  * interfaces the figures are -1.
@@ -32,7 +33,11 @@ public final class CostMeter {
 
     /** A reading at the start of a window. */
     public static Reading start() {
-        return new Reading(allocatedPerThread(), THREADS.getTotalStartedThreadCount(), compileMillis(), cpuNanos());
+        Map<Long, Long> allocated = allocatedPerThread();
+        long started = THREADS.getTotalStartedThreadCount();
+        long compile = compileMillis();
+        long cpu = cpuNanos();
+        return new Reading(allocated, started, compile, cpu, ProcessCpuClock.tasks());
     }
 
     /** One reading; {@link #stop()} turns it into the window's cost. */
@@ -41,26 +46,31 @@ public final class CostMeter {
         private final long started;
         private final long compile;
         private final long cpu;
+        private final Map<Long, Long> tasks;
 
-        private Reading(Map<Long, Long> allocated, long started, long compile, long cpu) {
+        private Reading(Map<Long, Long> allocated, long started, long compile, long cpu, Map<Long, Long> tasks) {
             this.allocated = allocated;
             this.started = started;
             this.compile = compile;
             this.cpu = cpu;
+            this.tasks = tasks;
         }
 
         /** The cost from this reading until now. CPU is read first so that the allocation walk is not in it. */
         public WindowCost stop() {
+            Map<Long, Long> tasksNow = ProcessCpuClock.tasks();
             long cpuNow = cpuNanos();
             long compileNow = compileMillis();
             long startedNow = THREADS.getTotalStartedThreadCount();
             Map<Long, Long> allocatedNow = allocatedPerThread();
-            long cpuSpent = cpu < 0 || cpuNow < 0 ? -1 : cpuNow - cpu;
+            long ticks = cpu < 0 || cpuNow < 0 ? -1 : cpuNow - cpu;
             long compileSpent = compile < 0 || compileNow < 0 ? -1 : compileNow - compile;
             if (allocated == null || allocatedNow == null) {
-                return new WindowCost(cpuSpent, -1, 0, compileSpent);
+                return new WindowCost(ProcessCpuClock.between(tasks, tasksNow, ticks), -1, 0, compileSpent);
             }
             AllocationAccount a = AllocationAccount.between(allocated, started, allocatedNow, startedNow);
+            // a Java thread that started and ended inside the window is gone from both task readings
+            long cpuSpent = a.threadsEnded() > 0 ? ticks : ProcessCpuClock.between(tasks, tasksNow, ticks);
             return new WindowCost(cpuSpent, a.bytes(), a.threadsEnded(), compileSpent);
         }
     }
