@@ -35,6 +35,9 @@ public final class MarkdownReport {
                 for (Scenario s : run.scenarios()) {
                     b.append(row(results, peer, s, shape)).append('\n');
                 }
+                if (peer == Peer.FLOOR) {
+                    b.append('\n').append(FLOOR_CPU).append('\n');
+                }
                 if (!peer.hasEventLoop() && shape != LoopShape.BLOCKING) {
                     b.append('\n').append(peer.id()).append(" has no event loop: its columns are its blocking loop, "
                             + "the same measurements as in the blocking caller's table.\n");
@@ -58,6 +61,11 @@ public final class MarkdownReport {
         }
         return b.toString();
     }
+
+    /** Under every floor table: what its CPU column means. */
+    static final String FLOOR_CPU = "The floor decodes nothing: its CPU per operation is what draining the same bytes "
+            + "costs, so pgfast's CPU ratio against it is the cost of decoding and of the R2DBC API, above 1 by "
+            + "construction; its 👀 says how much, not that a peer does better.";
 
     static String header(Peer peer) {
         String p = peer.id();
