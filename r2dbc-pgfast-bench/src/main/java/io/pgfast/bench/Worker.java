@@ -19,8 +19,9 @@ import java.util.function.Consumer;
  * <li>Every scenario: reset its tables again, then one window per shape, each printing a result line
  * ({@link Measurement#toLine()}) with the rate and the client's cost.</li>
  * </ol>
- * A scenario that fails prints its failure for every shape and the others go on. The server comes from the
- * environment ({@link BenchTarget#fromEnvironment}).
+ * A scenario that fails prints its failure for every shape and the others go on. Scenarios that may leave work
+ * behind after a timeout ({@link Scenario#mayLeaveWorkBehind()}) go through steps 2 and 3 after all the others.
+ * The server comes from the environment ({@link BenchTarget#fromEnvironment}).
  */
 public final class Worker {
     /** Rows put into bench_delete per second of measurement: more than any driver deletes here. */
@@ -79,9 +80,25 @@ public final class Worker {
             prepare(workload, o, target);
         }
         long timeoutNanos = nanos(plan.timeout());
+        List<Open> first = new ArrayList<>();
+        List<Open> last = new ArrayList<>();
+        for (Open o : all) {
+            (o.scenario.mayLeaveWorkBehind() ? last : first).add(o);
+        }
+        List<Measurement> results = new ArrayList<>();
+        for (List<Open> group : List.of(first, last)) {
+            warmUpAndMeasure(group, plan, target, timeoutNanos, out, results);
+        }
+        return results;
+    }
+
+    /** The warm-up passes over {@code group}, then its windows. */
+    private static void warmUpAndMeasure(List<Open> group, WorkerPlan plan, BenchTarget target, long timeoutNanos,
+                                         Consumer<String> out, List<Measurement> results) {
+        List<LoopShape> shapes = plan.shapes();
         if (plan.warmup() > 0) {
             for (int pass = 1; pass <= plan.passes(); pass++) {
-                for (Open o : all) {
+                for (Open o : group) {
                     for (LoopShape shape : shapes) {
                         if (o.failure != null) {
                             break;
@@ -92,8 +109,7 @@ public final class Worker {
                 }
             }
         }
-        List<Measurement> results = new ArrayList<>();
-        for (Open o : all) {
+        for (Open o : group) {
             if (o.failure == null) {
                 reset(o, target);
             }
@@ -105,7 +121,6 @@ public final class Worker {
             }
             close(o);
         }
-        return results;
     }
 
     /**
