@@ -16,6 +16,7 @@ import io.r2dbc.pool.ConnectionPool;
 import io.r2dbc.pool.ConnectionPoolConfiguration;
 import io.r2dbc.spi.Connection;
 import io.r2dbc.spi.ValidationDepth;
+import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
@@ -58,6 +59,7 @@ final class FailoverRound {
     LongLivedConsumers.End listenEnd;
     LongLivedConsumers.End streamedEnd;
     LongLivedConsumers.End pausedEnd;
+    DocumentedListener listener;
     RoundResult result;
 
     FailoverRound(Pair pair, int round, PrimaryFailure how, int writers, Duration warmUp, Duration steady) {
@@ -75,7 +77,8 @@ final class FailoverRound {
         newPrimary = cluster.replicaPort();
         RecordingFactory writerConnections = new RecordingFactory(pair.factory(TargetServerType.PRIMARY, "pgfast-failover-writer"));
         ConnectionPool writerPool = new ConnectionPool(ConnectionPoolConfiguration.builder(writerConnections)
-                .maxSize(writers).maxAcquireTime(BOUND.dividedBy(2)).validationDepth(ValidationDepth.LOCAL).build());
+                .maxSize(writers).acquireRetry(writers).maxAcquireTime(BOUND.dividedBy(2)).validationDepth(ValidationDepth.LOCAL)
+                .build());
         ConnectionPool readerPool = new ConnectionPool(ConnectionPoolConfiguration.builder(
                         pair.factory(TargetServerType.PREFER_STANDBY, "pgfast-failover-reader"))
                 .maxSize(READERS).maxLifeTime(Duration.ofMillis(500)).maxAcquireTime(BOUND.dividedBy(2)).build());
@@ -86,7 +89,10 @@ final class FailoverRound {
         long keyBase = round * 100L * 1_000_000_000L;
         writes = new WriteLoad(writerPool, writers, keyBase, BOUND);
         reads = new ReadLoad(readerPool, READERS, BOUND);
+        listener = new DocumentedListener();
+        Disposable listening = listener.start(pair.factory(TargetServerType.PRIMARY, "pgfast-failover-listener"));
         try (LongLivedConsumers consumers = LongLivedConsumers.open(pair.direct(oldPrimary, "pgfast-failover-consumer"))) {
+            notifyUntilReceived(oldPrimary, "before round " + round);
             idlePool.warmup().block(BOUND);
             writes.start();
             reads.start();
@@ -98,6 +104,7 @@ final class FailoverRound {
 
             long stop = System.nanoTime();
             cluster.failPrimary(how);
+            long down = System.nanoTime();
             cluster.promoteStandby();
             long promoted = System.nanoTime();
             await("every writer to commit on the new primary", () -> writersOnTheNewPrimary(stop) == writers);
@@ -106,6 +113,7 @@ final class FailoverRound {
             long steadyEnd = System.nanoTime() + steady.toNanos();
             await("the steady period", () -> System.nanoTime() >= steadyEnd);
 
+            notifyUntilReceived(newPrimary, "after round " + round);
             listenEnd = consumers.notificationsEnd();
             streamedEnd = consumers.streamedEnd();
             consumers.resumePaused();
@@ -127,17 +135,36 @@ final class FailoverRound {
             checkData();
             result = new RoundResult(round, how, "PostgreSQL " + cluster.version(), writers, writes.acks().size(),
                     writes.failures().size(), Failures.describe(writes.failures().byKind()), writes.hangs() + reads.hangs(),
-                    missing.size(), inDoubt, millis(promoted - stop), millis(firstWrite - stop), millis(allWriters - stop),
+                    missing.size(), inDoubt, millis(down - stop), millis(promoted - stop), millis(firstWrite - stop), millis(allWriters - stop),
                     reads.reads().size(), reads.failures().size(), millis(readersMoved - rebuilt), millis(rebuilt - rebuildStart),
                     describe(listenEnd), describe(streamedEnd), describe(pausedEnd),
                     (int) idleCreated.stream().filter(c -> !c.validate(ValidationDepth.LOCAL).block(BOUND)).count());
             return this;
         } finally {
+            listening.dispose();
             writes.stop();
             reads.stop();
             writerPool.disposeLater().onErrorResume(e -> Mono.empty()).block(BOUND);
             readerPool.disposeLater().onErrorResume(e -> Mono.empty()).block(BOUND);
             idlePool.disposeLater().onErrorResume(e -> Mono.empty()).block(BOUND);
+        }
+    }
+
+    /** Sends NOTIFY on the documented listener's channel until the listener has received it. */
+    private void notifyUntilReceived(int port, String payload) throws InterruptedException {
+        PgfastConnection c = Mono.from(pair.direct(port, "pgfast-failover-notifier").create()).cast(PgfastConnection.class).block(BOUND);
+        try {
+            long deadline = System.nanoTime() + BOUND.toNanos();
+            while (!listener.payloads.contains(payload)) {
+                if (System.nanoTime() > deadline) {
+                    throw new AssertionError("the documented listener did not receive '" + payload + "' within " + BOUND.toSeconds() + " s");
+                }
+                Flux.from(c.createStatement("NOTIFY " + DocumentedListener.CHANNEL + ", '" + payload + "'").execute())
+                        .concatMap(r -> r.getRowsUpdated()).then().block(BOUND);
+                Thread.sleep(50);
+            }
+        } finally {
+            Mono.from(c.close()).block(BOUND);
         }
     }
 

@@ -14,7 +14,7 @@ import io.pgfast.testing.PrimaryFailure;
  * (RELIABILITY.md quotes that file). Times are milliseconds after the primary was told to stop.
  */
 record RoundResult(int round, PrimaryFailure how, String server, int writers, long acknowledged, int failed,
-                   String failureKinds, int hung, long missing, long inDoubt, long promotedMs, long firstWriteMs,
+                   String failureKinds, int hung, long missing, long inDoubt, long downMs, long promotedMs, long firstWriteMs,
                    long allWritersMs, long reads, int readFailures, long readersMovedMs, long rebuildMs,
                    String listen, String streamed, String paused, int idleRefused) {
 
@@ -23,11 +23,11 @@ record RoundResult(int round, PrimaryFailure how, String server, int writers, lo
     String line() {
         return String.format("round %d, %s, %s, %d writers: %d transactions acknowledged, %d failed (%s), %d hung, "
                         + "%d acknowledged keys missing on the new primary, %d failed but committed (answer lost); "
-                        + "standby promoted at %d ms, first write on it at %d ms, every writer at %d ms; "
+                        + "primary down at %d ms, standby promoted at %d ms, first write on it at %d ms, every writer at %d ms; "
                         + "%d preferStandby reads, %d failed; the rebuilt standby took %d ms, readers on it %d ms after; "
                         + "LISTEN %s; streaming result %s; paused result %s; idle pooled connections refused by validation: %d",
                 round, how == PrimaryFailure.IMMEDIATE_SHUTDOWN ? "immediate shutdown" : "SIGKILL of the postmaster", server,
-                writers, acknowledged, failed, failureKinds, hung, missing, inDoubt, promotedMs, firstWriteMs, allWritersMs,
+                writers, acknowledged, failed, failureKinds, hung, missing, inDoubt, downMs, promotedMs, firstWriteMs, allWritersMs,
                 reads, readFailures, rebuildMs, readersMovedMs, listen, streamed, paused, idleRefused);
     }
 

@@ -11,9 +11,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * One server of a {@link ReplicatedCluster}: a data directory under the pair's directory, a TCP port on
@@ -130,13 +127,8 @@ final class ClusterNode {
                 .orElseThrow(() -> new IllegalStateException("the " + name + "'s postmaster " + pid + " is not running"));
         orphans.addAll(postmaster.children().toList());
         postmaster.destroyForcibly();
-        try {
-            postmaster.onExit().get(ORPHAN_WAIT.toSeconds(), TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while killing the " + name + "'s postmaster", e);
-        } catch (ExecutionException | TimeoutException e) {
-            throw new IllegalStateException("the " + name + "'s postmaster " + pid + " survived SIGKILL", e);
+        if (!awaitDeath(postmaster, System.nanoTime() + ORPHAN_WAIT.toNanos())) {
+            throw new IllegalStateException("the " + name + "'s postmaster " + pid + " survived SIGKILL");
         }
         running = false;
         try {
@@ -154,21 +146,45 @@ final class ClusterNode {
         long deadline = System.nanoTime() + ORPHAN_WAIT.toNanos();
         int killed = 0;
         for (ProcessHandle orphan : orphans) {
-            long left = Math.max(0, deadline - System.nanoTime());
-            try {
-                orphan.onExit().get(left, TimeUnit.NANOSECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+            if (!awaitDeath(orphan, deadline)) {
                 orphan.destroyForcibly();
-            } catch (ExecutionException | TimeoutException e) {
-                if (orphan.isAlive()) {
-                    orphan.destroyForcibly();
-                    killed++;
-                }
+                killed++;
             }
         }
         orphans.clear();
         return killed;
+    }
+
+    /**
+     * Until {@code process} has ended or the deadline passed; whether it ended. A dead process that is not this
+     * JVM's child stays a zombie until its new parent (PID 1) reaps it, which may take seconds in a container
+     * ({@link ProcessHandle#isAlive()} and {@code onExit} wait for that), but it holds no socket or file any
+     * more: its state in /proc says it is dead at once.
+     */
+    private static boolean awaitDeath(ProcessHandle process, long deadlineNanos) {
+        while (process.isAlive() && !isZombie(process.pid())) {
+            if (System.nanoTime() > deadlineNanos) {
+                return false;
+            }
+            try {
+                Thread.sleep(5);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The state field of /proc/PID/stat (after the parenthesised command name) is Z for a zombie (proc(5)). */
+    private static boolean isZombie(long pid) {
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"), StandardCharsets.US_ASCII);
+            int end = stat.lastIndexOf(')');
+            return end > 0 && end + 2 < stat.length() && stat.charAt(end + 2) == 'Z';
+        } catch (IOException e) {
+            return !ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+        }
     }
 
     /** {@code pg_ctl promote -w}: returns once this standby has become a primary. */
