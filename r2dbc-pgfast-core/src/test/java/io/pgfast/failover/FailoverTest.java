@@ -85,6 +85,8 @@ class FailoverTest {
     private static FailoverRound round(PrimaryFailure how, Duration warmUp, Duration steady) throws Exception {
         FailoverRound r = new FailoverRound(pair, ++rounds, how, WRITERS, warmUp, steady).run();
         r.result.report(Boolean.getBoolean(LONG_PROPERTY) ? "long" : "ci");
+        r.writes.failures().samples().forEach((kind, message) ->
+                System.out.println("[failover] round " + r.result.round() + ", a failure of kind " + kind + ": " + message));
         return r;
     }
 

@@ -43,6 +43,13 @@ final class Failures {
         return kinds;
     }
 
+    /** The first message of each kind of failure. */
+    synchronized Map<String, String> samples() {
+        Map<String, String> samples = new TreeMap<>();
+        all.forEach(f -> samples.putIfAbsent(f.kind(), String.valueOf(f.error().getMessage())));
+        return samples;
+    }
+
     /** The failures that are not a connection-level R2DBC error (transient or non-transient resource). */
     synchronized List<Failure> notOfTheResourceKind() {
         return all.stream().filter(f -> !isResourceKind(f.error())).toList();
