@@ -56,6 +56,8 @@ final class FailoverRound {
     int deadWriterConnections;
     Integer idleAcquiredPort;
     List<PgfastConnection> idleCreated;
+    /** Whether each of {@link #idleCreated} was open right after the acquisition after the failover. */
+    List<Boolean> idleOpen;
     LongLivedConsumers.End listenEnd;
     LongLivedConsumers.End streamedEnd;
     LongLivedConsumers.End pausedEnd;
@@ -120,6 +122,7 @@ final class FailoverRound {
             pausedEnd = consumers.pausedEnd();
             idleAcquiredPort = Mono.usingWhen(idlePool.create(), FailoverRound::port, Connection::close).block(BOUND);
             idleCreated = idleConnections.created();
+            idleOpen = idleCreated.stream().map(c -> c.validate(ValidationDepth.LOCAL).block(BOUND)).toList();
 
             long rebuildStart = System.nanoTime();
             cluster.rebuildStandby();
@@ -138,7 +141,7 @@ final class FailoverRound {
                     missing.size(), inDoubt, millis(down - stop), millis(promoted - stop), millis(firstWrite - stop), millis(allWriters - stop),
                     reads.reads().size(), reads.failures().size(), millis(readersMoved - rebuilt), millis(rebuilt - rebuildStart),
                     describe(listenEnd), describe(streamedEnd), describe(pausedEnd),
-                    (int) idleCreated.stream().filter(c -> !c.validate(ValidationDepth.LOCAL).block(BOUND)).count());
+                    (int) idleOpen.stream().filter(open -> !open).count());
             return this;
         } finally {
             listening.dispose();
