@@ -8,8 +8,8 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.BooleanSupplier;
 
+import io.pgfast.config.TargetServerType;
 import io.pgfast.r2dbc.PgfastConnection;
-import io.pgfast.r2dbc.TargetServerType;
 import io.pgfast.testing.PrimaryFailure;
 import io.pgfast.testing.ReplicatedCluster;
 import io.r2dbc.pool.ConnectionPool;

@@ -3,11 +3,11 @@ package io.pgfast.failover;
 import java.time.Duration;
 import java.util.List;
 
-import io.pgfast.r2dbc.HostSpec;
-import io.pgfast.r2dbc.PgfastConnectionConfiguration;
+import io.pgfast.config.HostSpec;
+import io.pgfast.config.PgfastConnectionConfiguration;
+import io.pgfast.config.SslMode;
+import io.pgfast.config.TargetServerType;
 import io.pgfast.r2dbc.PgfastConnectionFactory;
-import io.pgfast.r2dbc.SslMode;
-import io.pgfast.r2dbc.TargetServerType;
 import io.pgfast.testing.ReplicatedCluster;
 
 /**

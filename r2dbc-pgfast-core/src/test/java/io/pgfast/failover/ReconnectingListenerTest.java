@@ -9,13 +9,13 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
+import io.pgfast.config.PgfastConnectionConfiguration;
+import io.pgfast.config.SslMode;
 import io.pgfast.r2dbc.ListenEvent;
 import io.pgfast.r2dbc.Notification;
 import io.pgfast.r2dbc.PgfastConnection;
-import io.pgfast.r2dbc.PgfastConnectionConfiguration;
 import io.pgfast.r2dbc.PgfastConnectionFactory;
 import io.pgfast.r2dbc.ReconnectingListener;
-import io.pgfast.r2dbc.SslMode;
 import io.pgfast.testing.AuthMethod;
 import io.pgfast.testing.RequiresPostgres;
 import io.pgfast.testing.TestPostgres;

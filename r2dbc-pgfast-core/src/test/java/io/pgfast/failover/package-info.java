@@ -4,7 +4,8 @@
  * postmaster) while writers, readers, a LISTEN subscription and a streaming result use it; the standby is
  * promoted and the tests check what the application saw. See RELIABILITY.md, "Failover".
  *
- * <p>Imports: the driver's public API ({@code io.pgfast.r2dbc}), the R2DBC SPI, r2dbc-pool, Reactor, JUnit,
- * AssertJ and the harness ({@code io.pgfast.testing}); nothing of the driver's internals.
+ * <p>Imports: the driver's public API ({@code io.pgfast.r2dbc}, {@code io.pgfast.config}), the R2DBC SPI,
+ * r2dbc-pool, Reactor, JUnit, AssertJ and the harness ({@code io.pgfast.testing}); nothing of the driver's
+ * internals.
  */
 package io.pgfast.failover;
