@@ -48,8 +48,9 @@ public final class ReconnectingListener {
      * As {@link #listen(PgfastConnectionFactory, Collection, Retry)}, retrying connection-level errors (the
      * resource kind, and timeouts) without end: after 100 ms, doubling up to 5 s, back to 100 ms once a connection
      * delivered an event. A host list that never offers a primary looks like a failover that never ends and is
-     * retried as long; pass a {@code Retry} with a limit to give up. Other errors (a wrong password, LISTEN
-     * refused) end the stream.
+     * retried as long (with several hosts every failed attempt is reported as one, even a wrong password); pass a
+     * {@code Retry} with a limit to give up. Other errors (a single host's wrong password, LISTEN refused) end the
+     * stream.
      */
     public static Flux<ListenEvent> listen(PgfastConnectionFactory factory, Collection<String> channels) {
         return listen(factory, channels, Retry.backoff(Long.MAX_VALUE, Duration.ofMillis(100)).maxBackoff(Duration.ofSeconds(5))
