@@ -5,6 +5,7 @@ import java.util.List;
 
 import io.pgfast.config.HostSpec;
 import io.pgfast.config.PgfastConnectionConfiguration;
+import io.pgfast.config.PgfastConnectionConfigurationBuilder;
 import io.pgfast.config.SslMode;
 import io.pgfast.config.TargetServerType;
 import io.pgfast.r2dbc.PgfastConnectionFactory;
@@ -39,7 +40,7 @@ final class Pair {
         return new PgfastConnectionFactory(config(target, applicationName).build());
     }
 
-    PgfastConnectionConfiguration.Builder config(TargetServerType target, String applicationName) {
+    PgfastConnectionConfigurationBuilder config(TargetServerType target, String applicationName) {
         return PgfastConnectionConfiguration.builder().hosts(hosts).targetServerType(target)
                 .username(ReplicatedCluster.USER).password(ReplicatedCluster.PASSWORD).database(ReplicatedCluster.DATABASE)
                 .sslMode(SslMode.DISABLE).connectTimeout(CONNECT_TIMEOUT).applicationName(applicationName);

@@ -10,6 +10,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 import io.pgfast.config.PgfastConnectionConfiguration;
+import io.pgfast.config.PgfastConnectionConfigurationBuilder;
 import io.pgfast.config.SslMode;
 import io.pgfast.r2dbc.ListenEvent;
 import io.pgfast.r2dbc.Notification;
@@ -39,7 +40,7 @@ class ReconnectingListenerTest {
     private static final Duration BOUND = Duration.ofSeconds(30);
     private static final String APPLICATION = "pgfast-reconnecting-listener";
 
-    private static PgfastConnectionConfiguration.Builder config(String password) {
+    private static PgfastConnectionConfigurationBuilder config(String password) {
         TestServer s = TestPostgres.get();
         TestRole r = s.role(AuthMethod.SCRAM);
         return PgfastConnectionConfiguration.builder().host(s.host()).port(s.port()).database(s.database())
