@@ -15,7 +15,12 @@ import io.netty.handler.ssl.SslContext;
  * key: it checks that the key matches the certificate and names the file in every error (libpq's
  * messages), and the result does not depend on whether BouncyCastle is on the class path (Netty's
  * file reader prefers BouncyCastle when present).
+ *
+ * <p>Netty 4.2 marks the method deprecated without a replacement that returns the key; its own
+ * {@code SslContextBuilder} still runs it. Should it go, what replaces it is the JDK's
+ * {@code EncryptedPrivateKeyInfo} and PBE cipher lookup, which is all it wraps.
  */
+@SuppressWarnings("deprecation")
 abstract class NettyPkcs8 extends SslContext {
 
     private NettyPkcs8() {
