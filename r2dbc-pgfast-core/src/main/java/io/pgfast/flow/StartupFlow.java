@@ -40,6 +40,7 @@ import reactor.core.publisher.MonoSink;
 import java.nio.charset.StandardCharsets;
 import java.security.cert.Certificate;
 import java.security.cert.X509Certificate;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -180,7 +181,7 @@ public final class StartupFlow extends Conversation {
         } catch (IllegalArgumentException e) {
             throw new R2dbcNonTransientResourceException(e.getMessage(), "28000", e);
         } finally {
-            java.util.Arrays.fill(password, '\0');
+            Arrays.fill(password, '\0');
         }
         send(new SASLInitialResponse(mechanism, scram.clientFirstMessage()));
     }
@@ -227,20 +228,26 @@ public final class StartupFlow extends Conversation {
     }
 
     private byte[] password() {
-        return new String(passwordChars()).getBytes(StandardCharsets.UTF_8);
+        return configuredPassword().toString().getBytes(StandardCharsets.UTF_8);
     }
 
+    /** A copy for SCRAM, which the caller wipes. */
     private char[] passwordChars() {
-        CharSequence password = parameters.password();
-        if (password == null) {
-            throw new R2dbcPermissionDeniedException("the server asks for a password for user \"" + parameters.user()
-                    + "\", but none was configured", "28000");
-        }
+        CharSequence password = configuredPassword();
         char[] chars = new char[password.length()];
         for (int i = 0; i < chars.length; i++) {
             chars[i] = password.charAt(i);
         }
         return chars;
+    }
+
+    private CharSequence configuredPassword() {
+        CharSequence password = parameters.password();
+        if (password == null) {
+            throw new R2dbcPermissionDeniedException("the server asks for a password for user \"" + parameters.user()
+                    + "\", but none was configured", "28000");
+        }
+        return password;
     }
 
     private void send(FrontendMessage message) {
