@@ -1,5 +1,16 @@
 package io.pgfast.r2dbc;
 
+import io.pgfast.flow.Binding;
+import io.pgfast.flow.CommandFlow;
+import io.pgfast.flow.CopyInFlow;
+import io.pgfast.flow.CopyOutFlow;
+import io.pgfast.flow.CopySql;
+import io.pgfast.flow.ExtendedQueryFlow;
+import io.pgfast.error.PgfastClientException;
+import io.pgfast.flow.PreparedStatementCache;
+import io.pgfast.flow.QueryFlow;
+import io.pgfast.flow.SimpleQueryFlow;
+import io.pgfast.flow.SqlScanner;
 import io.pgfast.codec.CodecRegistry;
 import io.pgfast.observation.QueryObserver;
 import io.pgfast.protocol.backend.TransactionStatus;
@@ -35,7 +46,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class PgfastConnection implements Connection, Lifecycle {
 
     private final Transport transport;
-    private volatile CodecRegistry codecs;
+    private final CodecRegistry codecs;
     private final PreparedStatementCache cache;
     private final int defaultFetchSize;
     private volatile boolean autoCommit = true;
@@ -83,11 +94,6 @@ public final class PgfastConnection implements Connection, Lifecycle {
         return codecs;
     }
 
-    /** Switches to a registry that also knows the database's own types (before the user sees the connection). */
-    void useCodecs(CodecRegistry registry) {
-        this.codecs = registry;
-    }
-
     void rewriteBatchedInserts(boolean rewrite) {
         this.rewriteBatchedInserts = rewrite;
     }
@@ -120,7 +126,7 @@ public final class PgfastConnection implements Connection, Lifecycle {
         return Flux.from(s -> {
             beginImplicitly();
             QueryLogger.simple(processId(), sql);
-            SimpleQueryFlow flow = new SimpleQueryFlow(transport, codecs, sql, s);
+            SimpleQueryFlow flow = new SimpleQueryFlow(transport, codecs, sql, PgfastResultFactory.INSTANCE, s);
             observe(flow, sql, s);
             if (!SqlScanner.hasSeveralStatements(sql)) {
                 flow.expectResults(1);
@@ -133,7 +139,7 @@ public final class PgfastConnection implements Connection, Lifecycle {
         return Flux.from(s -> {
             beginImplicitly();
             QueryLogger.extended(processId(), sql, bindings);
-            ExtendedQueryFlow flow = new ExtendedQueryFlow(transport, codecs, sql, bindings, fetchSize, cache, s);
+            ExtendedQueryFlow flow = new ExtendedQueryFlow(transport, codecs, sql, bindings, fetchSize, cache, PgfastResultFactory.INSTANCE, s);
             observe(flow, sql, s);
             flow.expectResults(bindings.size());
             flow.start();

@@ -1,5 +1,11 @@
 package io.pgfast.r2dbc;
 
+import io.pgfast.config.ChannelBindingMode;
+import io.pgfast.config.OptionCoercion;
+import io.pgfast.config.PgfastConnectionConfiguration;
+import io.pgfast.config.SslMode;
+import io.pgfast.config.SslNegotiation;
+import io.pgfast.config.TargetServerType;
 import static io.r2dbc.spi.ConnectionFactoryOptions.CONNECT_TIMEOUT;
 import static io.r2dbc.spi.ConnectionFactoryOptions.DATABASE;
 import static io.r2dbc.spi.ConnectionFactoryOptions.DRIVER;

@@ -1,9 +1,9 @@
 package io.pgfast.it;
 
-import io.pgfast.r2dbc.ChannelBindingMode;
+import io.pgfast.config.ChannelBindingMode;
 import io.pgfast.r2dbc.PgfastConnection;
-import io.pgfast.r2dbc.PgfastConnectionConfiguration;
-import io.pgfast.r2dbc.SslMode;
+import io.pgfast.config.PgfastConnectionConfiguration;
+import io.pgfast.config.SslMode;
 import io.pgfast.testing.AuthMethod;
 import io.pgfast.testing.RequiresPostgres;
 import io.pgfast.testing.TestPostgres;
@@ -176,7 +176,7 @@ class TlsTest {
     @Test
     void directTlsNegotiationOnPostgres17AndLater() {
         PgfastConnectionConfiguration config = tls(AuthMethod.SCRAM, SslMode.VERIFY_FULL)
-                .sslNegotiation(io.pgfast.r2dbc.SslNegotiation.DIRECT).build();
+                .sslNegotiation(io.pgfast.config.SslNegotiation.DIRECT).build();
         if (Pg.server().majorVersion() >= 17) {
             PgfastConnection c = Pg.connect(config);
             try {

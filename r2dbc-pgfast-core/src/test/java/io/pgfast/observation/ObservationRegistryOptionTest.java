@@ -1,7 +1,7 @@
 package io.pgfast.observation;
 
 import io.micrometer.observation.ObservationRegistry;
-import io.pgfast.r2dbc.PgfastConnectionConfiguration;
+import io.pgfast.config.PgfastConnectionConfiguration;
 import io.pgfast.r2dbc.PgfastConnectionFactoryProvider;
 import io.r2dbc.spi.ConnectionFactoryOptions;
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,6 @@
 package io.pgfast.r2dbc;
 
+import io.pgfast.config.PgfastConnectionConfiguration;
 import io.r2dbc.spi.ConnectionFactoryOptions;
 import io.r2dbc.spi.Option;
 import org.junit.jupiter.api.BeforeAll;

@@ -2,8 +2,8 @@ package io.pgfast.reliability;
 
 import io.pgfast.r2dbc.Notification;
 import io.pgfast.r2dbc.PgfastConnection;
-import io.pgfast.r2dbc.PgfastConnectionConfiguration;
-import io.pgfast.r2dbc.SslMode;
+import io.pgfast.config.PgfastConnectionConfiguration;
+import io.pgfast.config.SslMode;
 import io.pgfast.testing.AuthMethod;
 import io.pgfast.testing.TestServer;
 import io.r2dbc.spi.Connection;

@@ -9,7 +9,7 @@ import io.pgfast.protocol.backend.ParseComplete;
 import io.pgfast.protocol.backend.ReadyForQuery;
 import io.pgfast.protocol.backend.RowDescription;
 import io.pgfast.r2dbc.PgfastConnection;
-import io.pgfast.r2dbc.PgfastConnectionConfiguration;
+import io.pgfast.config.PgfastConnectionConfiguration;
 import io.r2dbc.spi.Statement;
 import reactor.core.publisher.Flux;
 
