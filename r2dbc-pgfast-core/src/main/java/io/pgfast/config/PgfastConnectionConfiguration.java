@@ -18,9 +18,9 @@ import org.reactivestreams.Publisher;
 import reactor.core.publisher.Mono;
 
 /**
- * Everything a {@link PgfastConnectionFactory} needs to open connections, immutable and validated.
+ * Everything a {@link io.pgfast.r2dbc.PgfastConnectionFactory} needs to open connections, immutable and validated.
  * Build one with {@link #builder()}, or from a URL / {@code ConnectionFactoryOptions} with
- * {@link PgfastConnectionFactoryProvider#fromOptions}. Every option, its URL name and its default
+ * {@link io.pgfast.r2dbc.PgfastConnectionFactoryProvider#fromOptions}. Every option, its URL name and its default
  * is listed in the module's {@code OPTIONS.md}.
  *
  * <p>{@link #toString()} never shows the password or the ssl key password.
