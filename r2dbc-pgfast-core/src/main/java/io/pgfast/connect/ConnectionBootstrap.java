@@ -1,5 +1,6 @@
 package io.pgfast.connect;
 
+import io.pgfast.error.SqlState;
 import io.pgfast.config.HostSpec;
 import io.pgfast.config.PgfastConnectionConfiguration;
 import io.pgfast.config.SslMode;
@@ -102,7 +103,7 @@ public final class ConnectionBootstrap {
         }
         return attempt.timeout(configuration.connectTimeout())
                 .onErrorMap(TimeoutException.class, e -> new R2dbcTimeoutException("connection to " + endpoint(host)
-                        + " not established within connectTimeout " + configuration.connectTimeout(), "08001", e));
+                        + " not established within connectTimeout " + configuration.connectTimeout(), SqlState.SQLCLIENT_UNABLE_TO_ESTABLISH_SQLCONNECTION, e));
     }
 
     private Mono<Session> attempt(HostSpec host, Function<Transport, Mono<Void>> check) {
@@ -157,7 +158,7 @@ public final class ConnectionBootstrap {
                 })
                 .subscribeOn(Schedulers.boundedElastic())
                 .onErrorMap(UnknownHostException.class, e -> new R2dbcNonTransientResourceException(
-                        "cannot resolve host \"" + host + "\": " + e.getMessage(), "08001", e));
+                        "cannot resolve host \"" + host + "\": " + e.getMessage(), SqlState.SQLCLIENT_UNABLE_TO_ESTABLISH_SQLCONNECTION, e));
     }
 
     /** Connects to the first address that accepts a TCP connection; TLS and authentication errors are final. */
@@ -194,7 +195,7 @@ public final class ConnectionBootstrap {
         return TypeDiscovery.discover(transport, codecs, major).flatMap(registry -> {
             if (!transport.isConnected()) {
                 // the lookup failed because the connection did: never hand out a closed connection
-                return Mono.error(new R2dbcNonTransientResourceException("the connection was lost while looking up the database's types", "08006"));
+                return Mono.error(new R2dbcNonTransientResourceException("the connection was lost while looking up the database's types", SqlState.CONNECTION_FAILURE));
             }
             discovered = registry;
             return Mono.just(new Session(transport, registry));

@@ -1,5 +1,6 @@
 package io.pgfast.connect;
 
+import io.pgfast.error.SqlState;
 import io.pgfast.config.HostSpec;
 import io.pgfast.config.TargetServerType;
 import java.util.ArrayList;
@@ -17,7 +18,7 @@ import io.r2dbc.spi.R2dbcTransientResourceException;
 final class HostFailures {
 
     /** SQLSTATE 08001, sqlclient_unable_to_establish_sqlconnection. */
-    static final String UNABLE_TO_CONNECT = "08001";
+    static final String UNABLE_TO_CONNECT = SqlState.SQLCLIENT_UNABLE_TO_ESTABLISH_SQLCONNECTION;
 
     private record Failure(String line, Throwable error) {
     }

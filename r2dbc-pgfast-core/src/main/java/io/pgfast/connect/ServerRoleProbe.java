@@ -1,5 +1,6 @@
 package io.pgfast.connect;
 
+import io.pgfast.error.SqlState;
 import io.pgfast.flow.CommandFlow;
 import java.util.Map;
 
@@ -37,7 +38,7 @@ final class ServerRoleProbe {
         return CommandFlow.textRows(transport, READ_ONLY_QUERY).map(results -> {
             if (results.size() != 1 || results.get(0).size() != 1) {
                 throw new R2dbcNonTransientResourceException("the server answered " + READ_ONLY_QUERY
-                        + " with something else than one row", "08P01");
+                        + " with something else than one row", SqlState.PROTOCOL_VIOLATION);
             }
             return fromSetting("transaction_read_only", results.get(0).get(0)[0]);
         });
@@ -50,7 +51,7 @@ final class ServerRoleProbe {
             case "off": return HostStatus.PRIMARY;
             default:
                 throw new R2dbcNonTransientResourceException("the server reports " + name + " = '" + value
-                        + "', expected on or off", "08P01");
+                        + "', expected on or off", SqlState.PROTOCOL_VIOLATION);
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.pgfast.connect;
 
+import io.pgfast.error.SqlState;
 import io.pgfast.config.TargetServerType;
 import io.r2dbc.spi.R2dbcNonTransientResourceException;
 
@@ -16,7 +17,7 @@ final class WrongServerTypeException extends R2dbcNonTransientResourceException 
 
     WrongServerTypeException(String host, HostStatus role, TargetServerType wanted) {
         super(host + " is a " + role.name().toLowerCase(java.util.Locale.ROOT) + " (targetServerType="
-                + wanted.optionName() + ")", "08001");
+                + wanted.optionName() + ")", SqlState.SQLCLIENT_UNABLE_TO_ESTABLISH_SQLCONNECTION);
         this.role = role;
     }
 

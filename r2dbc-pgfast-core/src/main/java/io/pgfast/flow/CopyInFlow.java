@@ -3,7 +3,6 @@ package io.pgfast.flow;
 import io.pgfast.error.PgfastClientException;
 import io.pgfast.transport.Notices;
 import io.netty.buffer.ByteBuf;
-import io.netty.channel.ChannelFutureListener;
 import io.netty.util.ReferenceCountUtil;
 import io.pgfast.error.ErrorDetails;
 import io.pgfast.error.PgExceptionFactory;
@@ -19,7 +18,6 @@ import io.pgfast.protocol.backend.ErrorResponse;
 import io.pgfast.protocol.backend.NoticeResponse;
 import io.pgfast.protocol.backend.ReadyForQuery;
 import io.pgfast.protocol.backend.RowDescription;
-import io.pgfast.protocol.frontend.CopyData;
 import io.pgfast.protocol.frontend.CopyDone;
 import io.pgfast.protocol.frontend.CopyFail;
 import io.pgfast.protocol.frontend.Query;
@@ -28,30 +26,20 @@ import io.pgfast.transport.Conversation;
 import io.pgfast.transport.Transport;
 import io.r2dbc.spi.R2dbcException;
 import org.reactivestreams.Publisher;
-import org.reactivestreams.Subscriber;
-import org.reactivestreams.Subscription;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.MonoSink;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Queue;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * {@code COPY … FROM STDIN} (protocol 55.2.6, copy-in mode): Query; the server's CopyInResponse; the
  * client's CopyData messages, then CopyDone (or CopyFail to abort); CommandComplete {@code COPY n} (or an
  * ErrorResponse); ReadyForQuery. Emits n.
  *
- * <p>Flow control: the data publisher is subscribed once the CopyInResponse has arrived and asked for
- * elements in windows sized from the bytes its elements have had so far, so that at most
- * {@link #MAX_BYTES_IN_FLIGHT} bytes are gathered or waiting in the channel (write futures not yet
- * complete); more is requested only as writes complete. A fast publisher therefore runs at the speed of
- * the socket. Elements are gathered into CopyData messages of {@link CopyChunker#CHUNK_SIZE} bytes, so a
- * slow publisher's data may wait in the driver until a chunk fills or the publisher completes. An element
- * is written whole once taken: an element larger than the budget adds its own size to it.
+ * <p>Flow control: the data publisher is subscribed once the CopyInResponse has arrived, by a
+ * {@link CopyInPump}, which asks for elements under a byte budget and writes them as CopyData messages, so a
+ * fast publisher runs at the speed of the socket.
  *
  * <p>Ending: the publisher completing sends CopyDone. The publisher failing, an element of an unsupported
  * type, or the Mono's subscriber cancelling sends CopyFail; the server then answers with an ErrorResponse
@@ -66,24 +54,12 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * Query on the wire while the server may be in copy-in mode: it would take the next statement's Query
  * for a protocol violation and swallow it.
  *
- * <p>Threading: the publisher may signal from any thread; its signals are queued and handled in order
- * on the event loop, like everything else here.
+ * <p>Threading: everything here happens on the event loop but {@link #cancel()}, which hops there.
  */
-public final class CopyInFlow extends Conversation implements Subscriber<Object> {
-
-    /** At most this many bytes gathered or written and not yet on the socket. */
-    static final int MAX_BYTES_IN_FLIGHT = 4 * CopyChunker.CHUNK_SIZE;
-
-    /** The largest number of elements asked for at once (small elements). */
-    static final int MAX_WINDOW = 1024;
-
-    /** After this many CopyData messages in one go the event loop is left to other channels for a while. */
-    private static final int MAX_WRITES_PER_PASS = 16;
+public final class CopyInFlow extends Conversation implements CopyInPump.Owner {
 
     /** CopyFail messages are echoed in the server's error: keep them readable. */
     private static final int MAX_FAIL_MESSAGE = 200;
-
-    private static final Object COMPLETE = new Object();
 
     private enum Phase {
         /** Query written (or about to be): waiting for the server's answer. */
@@ -98,29 +74,14 @@ public final class CopyInFlow extends Conversation implements Subscriber<Object>
         DONE
     }
 
-    private record Subscribed(Subscription subscription) {
-    }
-
-    private record Failed(Throwable error) {
-    }
-
     private final Transport transport;
     private final String sql;
     private final Publisher<?> data;
     private final MonoSink<Long> sink;
-    private final Queue<Object> signals = new ConcurrentLinkedQueue<>();
-    private final AtomicBoolean drainScheduled = new AtomicBoolean();
     private volatile boolean cancelled;
     private Phase phase = Phase.AWAITING;
-    private CopyChunker chunker;
-    private Subscription upstream;
-    private long outstanding;
-    private long received;
-    private long receivedBytes;
-    private long bytesInFlight;
-    private boolean unflushed;
-    private int writesThisPass;
-    private boolean draining;
+    /** Null until the CopyInResponse. */
+    private CopyInPump pump;
     private boolean cancelSent;
     private Throwable clientError;
     private R2dbcException wrongStatement;
@@ -212,13 +173,8 @@ public final class CopyInFlow extends Conversation implements Subscriber<Object>
             endCopy(new CopyFail("cancelled by the client"));
             return;
         }
-        chunker = new CopyChunker(transport.channel().alloc());
-        try {
-            data.subscribe(this);
-        } catch (RuntimeException e) {
-            // a publisher breaking Reactive Streams 1.9
-            failCopy(e);
-        }
+        pump = new CopyInPump(transport, this);
+        pump.start(data);
     }
 
     private void onServerError(ErrorResponse error) {
@@ -313,39 +269,22 @@ public final class CopyInFlow extends Conversation implements Subscriber<Object>
         });
     }
 
-    // --- the data publisher's subscriber (any thread; handled on the event loop) ---
+    // --- the pump's owner (event loop) ---
 
     @Override
-    public void onSubscribe(Subscription s) {
-        if (s == null) {
-            throw new NullPointerException("Reactive Streams 2.13: the subscription must not be null");
-        }
-        signals.offer(new Subscribed(s));
-        drainSignals();
+    public boolean copying() {
+        return phase == Phase.COPYING;
     }
 
     @Override
-    public void onNext(Object element) {
-        if (element == null) {
-            throw new NullPointerException("Reactive Streams 2.13: COPY data elements must not be null");
-        }
-        signals.offer(element);
-        drainSignals();
+    public void dataComplete() {
+        stopData();
+        endCopy(CopyDone.INSTANCE);
     }
 
     @Override
-    public void onError(Throwable error) {
-        if (error == null) {
-            throw new NullPointerException("Reactive Streams 2.13: the error must not be null");
-        }
-        signals.offer(new Failed(error));
-        drainSignals();
-    }
-
-    @Override
-    public void onComplete() {
-        signals.offer(COMPLETE);
-        drainSignals();
+    public void dataFailed(Throwable error) {
+        failCopy(error);
     }
 
     private void onLoop(Runnable task) {
@@ -354,139 +293,6 @@ public final class CopyInFlow extends Conversation implements Subscriber<Object>
         } else {
             transport.eventLoop().execute(task);
         }
-    }
-
-    private void drainSignals() {
-        if (transport.eventLoop().inEventLoop()) {
-            drain();
-        } else if (drainScheduled.compareAndSet(false, true)) {
-            transport.eventLoop().execute(this::scheduledDrain);
-        }
-    }
-
-    private void scheduledDrain() {
-        drainScheduled.set(false);
-        // a task of its own: the event loop has had its turn since the last writes were counted
-        writesThisPass = 0;
-        drain();
-    }
-
-    /**
-     * Handles the queued signals, asks for more data while the budget allows, and flushes what was
-     * written. Not reentrant: a publisher that emits from inside {@code request} only queues.
-     */
-    private void drain() {
-        if (draining) {
-            return;
-        }
-        draining = true;
-        try {
-            for (;;) {
-                Object signal;
-                while ((signal = signals.poll()) != null) {
-                    handle(signal);
-                }
-                if (requestMore()) {
-                    continue;
-                }
-                if (unflushed) {
-                    // completions run now when the socket takes everything: the budget may be back
-                    unflushed = false;
-                    transport.channel().flush();
-                    continue;
-                }
-                break;
-            }
-        } finally {
-            draining = false;
-        }
-    }
-
-    private void handle(Object signal) {
-        if (signal instanceof Subscribed) {
-            Subscription s = ((Subscribed) signal).subscription();
-            if (upstream != null || phase != Phase.COPYING) {
-                // a second onSubscribe (Reactive Streams 2.5), or the copy ended before the first
-                s.cancel();
-            } else {
-                upstream = s;
-            }
-        } else if (signal == COMPLETE) {
-            // a publisher that has terminated is not cancelled (Reactive Streams 3.7)
-            upstream = null;
-            if (phase == Phase.COPYING) {
-                chunker.flush(this::writeChunk);
-                stopData();
-                endCopy(CopyDone.INSTANCE);
-            }
-        } else if (signal instanceof Failed) {
-            upstream = null;
-            if (phase == Phase.COPYING) {
-                failCopy(((Failed) signal).error());
-            }
-        } else {
-            outstanding--;
-            if (phase != Phase.COPYING) {
-                ReferenceCountUtil.release(signal);
-                return;
-            }
-            try {
-                receivedBytes += chunker.append(signal, this::writeChunk);
-                received++;
-            } catch (IllegalArgumentException e) {
-                failCopy(e);
-            }
-        }
-    }
-
-    /** Asks the publisher for a new window when the last one has arrived and the budget allows. */
-    private boolean requestMore() {
-        if (phase != Phase.COPYING || upstream == null || outstanding > 0) {
-            return false;
-        }
-        if (writesThisPass >= MAX_WRITES_PER_PASS) {
-            // A publisher emitting synchronously may have its emission loop below us on the stack (it
-            // then calls drain() once per element), so this count spans drains. A scheduled task, unlike
-            // execute(), runs only after the event loop has polled for I/O: the server's answers (an
-            // ErrorResponse for a bad row) are read between passes.
-            if (drainScheduled.compareAndSet(false, true)) {
-                transport.eventLoop().schedule(this::scheduledDrain, 0, TimeUnit.NANOSECONDS);
-            }
-            return false;
-        }
-        long budget = MAX_BYTES_IN_FLIGHT - bytesInFlight - chunker.buffered();
-        if (budget <= 0) {
-            return false;
-        }
-        long n;
-        if (received == 0) {
-            n = 1;
-        } else {
-            long average = Math.max(1, receivedBytes / received);
-            n = Math.max(1, Math.min(MAX_WINDOW, budget / average));
-        }
-        outstanding += n;
-        upstream.request(n);
-        return true;
-    }
-
-    /** Writes one full (or the last) chunk as a CopyData message; the flush happens at the end of the pass. */
-    private void writeChunk(ByteBuf chunk) {
-        // CopyData.encode copies the chunk: one copy per 64 KiB, the price of keeping the framing in its class
-        ByteBuf out = transport.channel().alloc().ioBuffer(chunk.readableBytes() + 5);
-        new CopyData(chunk).encode(out);
-        int size = out.readableBytes();
-        bytesInFlight += size;
-        writesThisPass++;
-        unflushed = true;
-        transport.channel().write(out).addListener((ChannelFutureListener) f -> {
-            bytesInFlight -= size;
-            if (f.isSuccess()) {
-                drain();
-            } else {
-                transport.fail(f.cause());
-            }
-        });
     }
 
     /** The publisher failed or sent an element of an unsupported type: abort the copy with CopyFail. */
@@ -502,13 +308,8 @@ public final class CopyInFlow extends Conversation implements Subscriber<Object>
 
     /** Cancels the publisher and drops the data gathered; later elements are released as they come. */
     private void stopData() {
-        Subscription s = upstream;
-        upstream = null;
-        if (s != null) {
-            s.cancel();
-        }
-        if (chunker != null) {
-            chunker.release();
+        if (pump != null) {
+            pump.stop();
         }
         if (phase == Phase.COPYING) {
             phase = Phase.OVER;

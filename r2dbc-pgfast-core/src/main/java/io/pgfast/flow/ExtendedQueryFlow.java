@@ -1,5 +1,6 @@
 package io.pgfast.flow;
 
+import io.pgfast.error.SqlState;
 import io.pgfast.error.PgfastClientException;
 import io.netty.buffer.ByteBuf;
 import io.netty.util.ReferenceCountUtil;
@@ -380,9 +381,9 @@ public final class ExtendedQueryFlow extends QueryFlow {
             failResult(e);
             return;
         }
-        boolean stale = "0A000".equals(code) || "26000".equals(code);
+        boolean stale = SqlState.FEATURE_NOT_SUPPORTED.equals(code) || SqlState.INVALID_SQL_STATEMENT_NAME.equals(code);
         if (stale && cache.enabled()) {
-            if ("26000".equals(code)) {
+            if (SqlState.INVALID_SQL_STATEMENT_NAME.equals(code)) {
                 cache.clear();
             } else {
                 for (PreparedStatementCache.Key k : keys) {

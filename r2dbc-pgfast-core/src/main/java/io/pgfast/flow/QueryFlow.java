@@ -1,5 +1,6 @@
 package io.pgfast.flow;
 
+import io.pgfast.error.SqlState;
 import io.pgfast.error.PgfastClientException;
 import io.pgfast.transport.Notices;
 import io.pgfast.codec.CodecRegistry;
@@ -254,7 +255,7 @@ public abstract class QueryFlow extends Conversation implements ResultFeed.Cance
     /** An ErrorResponse: swallowed when it is the 57014 our own CancelRequest caused. */
     final void onError(ErrorResponse error) {
         R2dbcException e = toException(error);
-        if (cancelSent && "57014".equals(error.code())) {
+        if (cancelSent && SqlState.QUERY_CANCELED.equals(error.code())) {
             // the statement we cancelled ourselves: its Result (if any) just ends
             if (observation != null) {
                 observation.cancelled();

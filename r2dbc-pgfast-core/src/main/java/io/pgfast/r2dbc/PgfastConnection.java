@@ -1,5 +1,6 @@
 package io.pgfast.r2dbc;
 
+import io.pgfast.error.SqlState;
 import io.pgfast.flow.Binding;
 import io.pgfast.flow.CommandFlow;
 import io.pgfast.flow.CopyInFlow;
@@ -223,7 +224,7 @@ public final class PgfastConnection implements Connection, Lifecycle {
     public Mono<Void> commitTransaction() {
         return Mono.defer(() -> {
             Mono<Void> commit = idle() ? Mono.empty() : command("COMMIT").flatMap(tag -> "ROLLBACK".equals(tag)
-                    ? Mono.error(new R2dbcRollbackException("COMMIT was turned into ROLLBACK by the server: the transaction had failed", "40000"))
+                    ? Mono.error(new R2dbcRollbackException("COMMIT was turned into ROLLBACK by the server: the transaction had failed", SqlState.TRANSACTION_ROLLBACK))
                     : Mono.empty());
             // a pipelined BEGIN's answer arrives before the COMMIT's: by now its failure is known
             return commit.then(Mono.defer(() -> {

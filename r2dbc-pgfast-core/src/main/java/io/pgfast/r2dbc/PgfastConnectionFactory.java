@@ -1,5 +1,6 @@
 package io.pgfast.r2dbc;
 
+import io.pgfast.codec.registry.DefaultCodecRegistry;
 import io.pgfast.connect.ConnectionBootstrap;
 import io.pgfast.config.PgfastConnectionConfiguration;
 import io.pgfast.connect.Session;
@@ -37,9 +38,9 @@ public final class PgfastConnectionFactory implements ConnectionFactory {
             throw new IllegalArgumentException("configuration must not be null");
         }
         this.configuration = configuration;
-        CodecRegistry codecs = CodecRegistry.builtins();
+        CodecRegistry codecs = DefaultCodecRegistry.builtins();
         if (configuration.autodetectExtensions() || !configuration.codecs().isEmpty()) {
-            CodecRegistry.Builder b = CodecRegistry.builder();
+            DefaultCodecRegistry.Builder b = DefaultCodecRegistry.builder();
             if (configuration.autodetectExtensions()) {
                 b.loadServiceCodecs(PgfastConnectionFactory.class.getClassLoader());
             }

@@ -1,10 +1,12 @@
 package io.pgfast.connect;
 
+import io.pgfast.codec.registry.DefaultCodecRegistry;
 import io.pgfast.flow.CommandFlow;
 import io.pgfast.connect.ConnectionBootstrap;
 import io.pgfast.config.HostSpec;
 import io.pgfast.connect.HostStatus;
 import io.pgfast.config.PgfastConnectionConfiguration;
+import io.pgfast.config.PgfastConnectionConfigurationBuilder;
 import io.pgfast.connect.ServerRoleProbe;
 import io.pgfast.connect.Session;
 import io.pgfast.config.SslMode;
@@ -70,7 +72,7 @@ class MultiHostTest {
         }
     }
 
-    private static PgfastConnectionConfiguration.Builder config(TargetServerType target, HostSpec... hosts) {
+    private static PgfastConnectionConfigurationBuilder config(TargetServerType target, HostSpec... hosts) {
         return PgfastConnectionConfiguration.builder().hosts(List.of(hosts)).targetServerType(target)
                 .username(ReplicatedCluster.USER).password(ReplicatedCluster.PASSWORD).database(ReplicatedCluster.DATABASE)
                 .sslMode(SslMode.DISABLE).connectTimeout(Duration.ofSeconds(10));
@@ -163,14 +165,14 @@ class MultiHostTest {
     @Order(1)
     void roleFromTheReadOnlyQuery() {
         PgfastConnectionConfiguration standby = config(TargetServerType.STANDBY, primary, replica).build();
-        assertThat(whereSession(new ConnectionBootstrap(standby, CodecRegistry.builtins(), false).connect()))
+        assertThat(whereSession(new ConnectionBootstrap(standby, DefaultCodecRegistry.builtins(), false).connect()))
                 .isEqualTo(new Where(replica.port(), true));
         PgfastConnectionConfiguration primaryOnly = config(TargetServerType.PRIMARY, replica, primary).build();
-        assertThat(whereSession(new ConnectionBootstrap(primaryOnly, CodecRegistry.builtins(), false).connect()))
+        assertThat(whereSession(new ConnectionBootstrap(primaryOnly, DefaultCodecRegistry.builtins(), false).connect()))
                 .isEqualTo(new Where(primary.port(), false));
 
         for (HostSpec h : List.of(primary, replica)) {
-            Transport t = new ConnectionBootstrap(config(TargetServerType.ANY, h).build(), CodecRegistry.builtins(), true)
+            Transport t = new ConnectionBootstrap(config(TargetServerType.ANY, h).build(), DefaultCodecRegistry.builtins(), true)
                     .connect().block(TIMEOUT).transport();
             try {
                 HostStatus expected = h.equals(primary) ? HostStatus.PRIMARY : HostStatus.STANDBY;
@@ -195,7 +197,7 @@ class MultiHostTest {
         int port = closedPort();
         AtomicLong clock = new AtomicLong();
         ConnectionBootstrap bootstrap = new ConnectionBootstrap(config(TargetServerType.ANY,
-                new HostSpec(pair.host(), port), primary).hostRecheckSeconds(1).build(), CodecRegistry.builtins(), true, clock::get);
+                new HostSpec(pair.host(), port), primary).hostRecheckSeconds(1).build(), DefaultCodecRegistry.builtins(), true, clock::get);
         assertThat(whereSession(bootstrap.connect()).port()).isEqualTo(primary.port());
         AtomicInteger accepted = new AtomicInteger();
         try (ServerSocket listener = new ServerSocket(port, 50, InetAddress.getByName(pair.host()))) {

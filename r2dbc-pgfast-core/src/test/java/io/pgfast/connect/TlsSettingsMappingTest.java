@@ -1,6 +1,7 @@
 package io.pgfast.connect;
 
 import io.pgfast.config.PgfastConnectionConfiguration;
+import io.pgfast.config.PgfastConnectionConfigurationBuilder;
 import io.pgfast.config.SslMode;
 import io.pgfast.config.SslNegotiation;
 import io.pgfast.transport.tls.TlsSettings;
@@ -16,7 +17,7 @@ import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 /** The R2DBC options reach the transport as its own TlsSettings, with libpq's sslmode table. */
 class TlsSettingsMappingTest {
 
-    private static PgfastConnectionConfiguration.Builder config(SslMode mode) {
+    private static PgfastConnectionConfigurationBuilder config(SslMode mode) {
         return PgfastConnectionConfiguration.builder().username("u").host("db.example.test").sslMode(mode);
     }
 

@@ -2,7 +2,7 @@ package io.pgfast.it;
 
 import io.pgfast.config.ChannelBindingMode;
 import io.pgfast.r2dbc.PgfastConnection;
-import io.pgfast.config.PgfastConnectionConfiguration;
+import io.pgfast.config.PgfastConnectionConfigurationBuilder;
 import io.pgfast.config.SslMode;
 import io.pgfast.testing.AuthMethod;
 import io.pgfast.testing.RequiresPostgres;
@@ -57,7 +57,7 @@ class ChannelBindingDowngradeTest {
 
     private static final Duration RELOAD_WAIT = Duration.ofSeconds(60);
 
-    private static PgfastConnectionConfiguration.Builder overServerTls(AuthMethod method) {
+    private static PgfastConnectionConfigurationBuilder overServerTls(AuthMethod method) {
         TestServer s = Pg.server();
         assumeTrue(s.tlsEnabled() && s.tlsVerifiable(), "the test server has no verifiable TLS");
         assumeTrue(s.supports(method), method + " is not set up on the test server");
@@ -67,7 +67,7 @@ class ChannelBindingDowngradeTest {
     @ParameterizedTest
     @EnumSource(value = AuthMethod.class, names = {"TRUST", "PASSWORD", "MD5"})
     void requireRefusesEveryMethodWithoutScramPlus(AuthMethod method) {
-        PgfastConnectionConfiguration.Builder config = overServerTls(method);
+        PgfastConnectionConfigurationBuilder config = overServerTls(method);
         assertThatThrownBy(() -> Pg.connect(config.channelBinding(ChannelBindingMode.REQUIRE).build()))
                 .isInstanceOf(R2dbcPermissionDeniedException.class)
                 .hasMessageContaining("channelBinding=require");
@@ -85,7 +85,7 @@ class ChannelBindingDowngradeTest {
         try (TlsTerminatingProxy proxy = new TlsTerminatingProxy(s.host(), s.port(), keys,
                 TestPki.selfSigned(keys, "SHA256withECDSA"))) {
             TestRole role = s.role(method);
-            PgfastConnectionConfiguration.Builder config = Pg.config(method).host("127.0.0.1").port(proxy.port())
+            PgfastConnectionConfigurationBuilder config = Pg.config(method).host("127.0.0.1").port(proxy.port())
                     .sslMode(SslMode.REQUIRE);
 
             assertThatThrownBy(() -> Pg.connect(config.channelBinding(ChannelBindingMode.REQUIRE).build()))
@@ -141,7 +141,7 @@ class ChannelBindingDowngradeTest {
                     "SELECT pg_reload_conf()");
             awaitServerSignatureAlgorithm(s, algorithm);
 
-            PgfastConnectionConfiguration.Builder config = Pg.config(AuthMethod.SCRAM).sslMode(SslMode.REQUIRE);
+            PgfastConnectionConfigurationBuilder config = Pg.config(AuthMethod.SCRAM).sslMode(SslMode.REQUIRE);
             assertThatThrownBy(() -> Pg.connect(config.channelBinding(ChannelBindingMode.REQUIRE).build()))
                     .isInstanceOf(R2dbcPermissionDeniedException.class)
                     .hasMessageContaining("channelBinding=require")

@@ -2,6 +2,7 @@ package io.pgfast.it;
 
 import io.pgfast.r2dbc.PgfastConnection;
 import io.pgfast.config.PgfastConnectionConfiguration;
+import io.pgfast.config.PgfastConnectionConfigurationBuilder;
 import io.pgfast.r2dbc.PgfastConnectionFactory;
 import io.pgfast.config.SslMode;
 import io.pgfast.testing.AuthMethod;
@@ -29,7 +30,7 @@ final class Pg {
     }
 
     /** A configuration for {@code role} on the test server, plaintext unless changed. */
-    static PgfastConnectionConfiguration.Builder config(AuthMethod role) {
+    static PgfastConnectionConfigurationBuilder config(AuthMethod role) {
         TestServer s = server();
         TestRole r = s.role(role);
         return PgfastConnectionConfiguration.builder()

@@ -3,6 +3,7 @@ package io.pgfast.it;
 import io.pgfast.config.ChannelBindingMode;
 import io.pgfast.r2dbc.PgfastConnection;
 import io.pgfast.config.PgfastConnectionConfiguration;
+import io.pgfast.config.PgfastConnectionConfigurationBuilder;
 import io.pgfast.config.SslMode;
 import io.pgfast.testing.AuthMethod;
 import io.pgfast.testing.RequiresPostgres;
@@ -23,7 +24,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 @RequiresPostgres
 class TlsTest {
 
-    private static PgfastConnectionConfiguration.Builder tls(AuthMethod role, SslMode mode) {
+    private static PgfastConnectionConfigurationBuilder tls(AuthMethod role, SslMode mode) {
         TestServer s = Pg.server();
         assumeTrue(s.tlsEnabled() && s.tlsVerifiable(), "the test server has no verifiable TLS");
         return Pg.config(role).sslMode(mode).sslRootCert(s.caCert());
@@ -148,7 +149,7 @@ class TlsTest {
         Optional<TestServer> plain = TestPostgres.withoutTls();
         assumeTrue(plain.isPresent());
         TestServer s = plain.get();
-        PgfastConnectionConfiguration.Builder b = PgfastConnectionConfiguration.builder()
+        PgfastConnectionConfigurationBuilder b = PgfastConnectionConfiguration.builder()
                 .host(s.host()).port(s.port()).database(s.database())
                 .username(s.role(AuthMethod.SCRAM).user()).password(s.role(AuthMethod.SCRAM).password())
                 .sslMode(SslMode.PREFER);

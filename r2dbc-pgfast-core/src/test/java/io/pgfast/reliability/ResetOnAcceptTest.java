@@ -1,6 +1,7 @@
 package io.pgfast.reliability;
 
 import io.pgfast.config.PgfastConnectionConfiguration;
+import io.pgfast.config.PgfastConnectionConfigurationBuilder;
 import io.pgfast.r2dbc.PgfastConnectionFactory;
 import io.pgfast.config.SslMode;
 import io.r2dbc.spi.R2dbcException;
@@ -35,7 +36,7 @@ class ResetOnAcceptTest {
         proxy.close();
     }
 
-    private PgfastConnectionConfiguration.Builder config() {
+    private PgfastConnectionConfigurationBuilder config() {
         return PgfastConnectionConfiguration.builder().host("127.0.0.1").port(proxy.port()).username("u").password("secret-pw")
                 .connectTimeout(Duration.ofSeconds(2));
     }

@@ -3,6 +3,7 @@ package io.pgfast.tck;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import io.pgfast.config.PgfastConnectionConfiguration;
+import io.pgfast.config.PgfastConnectionConfigurationBuilder;
 import io.pgfast.r2dbc.PgfastConnectionFactory;
 import io.pgfast.config.SslMode;
 import io.pgfast.testing.AuthMethod;
@@ -68,7 +69,7 @@ final class TestDatabase {
     }
 
     /** Our driver's configuration for the role; callers may change it before {@code build()}. */
-    PgfastConnectionConfiguration.Builder configuration() {
+    PgfastConnectionConfigurationBuilder configuration() {
         return PgfastConnectionConfiguration.builder()
                 .host(server.host()).port(server.port()).database(server.database())
                 .username(role.user()).password(role.password())

@@ -1,5 +1,7 @@
-package io.pgfast.codec;
+package io.pgfast.codec.registry;
 
+import io.pgfast.codec.Format;
+import io.pgfast.codec.Encoder;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 

@@ -1,5 +1,11 @@
-package io.pgfast.codec;
+package io.pgfast.codec.registry;
 
+import io.pgfast.codec.Codec;
+import io.pgfast.codec.PgType;
+import io.pgfast.codec.Format;
+import io.pgfast.codec.Decoder;
+import io.pgfast.codec.Encoder;
+import io.pgfast.codec.CodecException;
 import io.pgfast.codec.io.Utf8Strings;
 
 import java.util.Arrays;
@@ -47,7 +53,7 @@ final class TypeEntry {
         return type.name() + " (oid " + Integer.toUnsignedString(type.oid()) + ")";
     }
 
-    Class<?> javaType(CodecRegistry registry) {
+    Class<?> javaType(DefaultCodecRegistry registry) {
         Class<?> t = javaType;
         if (t == null) {
             t = codec == null ? String.class : codec.javaType(codecType, registry);
@@ -59,7 +65,7 @@ final class TypeEntry {
         return t;
     }
 
-    boolean binary(CodecRegistry registry) {
+    boolean binary(DefaultCodecRegistry registry) {
         int state = binaryState;
         if (state == 0) {
             state = codec != null && codec.binary(codecType, registry) ? 1 : 2;
@@ -68,7 +74,7 @@ final class TypeEntry {
         return state == 1;
     }
 
-    Decoder<?> defaultDecoder(Format format, CodecRegistry registry) {
+    Decoder<?> defaultDecoder(Format format, DefaultCodecRegistry registry) {
         Decoder<?> d = format == Format.TEXT ? textDefault : binaryDefault;
         if (d == null) {
             d = planDefault(format, registry);
@@ -81,7 +87,7 @@ final class TypeEntry {
         return d;
     }
 
-    private Decoder<?> planDefault(Format format, CodecRegistry registry) {
+    private Decoder<?> planDefault(Format format, DefaultCodecRegistry registry) {
         if (format == Format.BINARY && !binary(registry)) {
             String message = "no binary decoder for " + describe() + "; ask the server for text format";
             return (buf, index, length) -> {
@@ -103,7 +109,7 @@ final class TypeEntry {
         return d;
     }
 
-    Decoder<?> decoder(Format format, Class<?> target, CodecRegistry registry) {
+    Decoder<?> decoder(Format format, Class<?> target, DefaultCodecRegistry registry) {
         if (target == Object.class) {
             return defaultDecoder(format, registry);
         }
@@ -123,7 +129,7 @@ final class TypeEntry {
         return d;
     }
 
-    private Decoder<?> plan(Format format, Class<?> target, CodecRegistry registry) {
+    private Decoder<?> plan(Format format, Class<?> target, DefaultCodecRegistry registry) {
         if (format == Format.BINARY && !binary(registry)) {
             throw new IllegalArgumentException("cannot decode " + describe() + " in binary format");
         }
@@ -140,7 +146,7 @@ final class TypeEntry {
         return d;
     }
 
-    Encoder<?> encoder(Class<?> valueClass, CodecRegistry registry) {
+    Encoder<?> encoder(Class<?> valueClass, DefaultCodecRegistry registry) {
         Plan[] plans = encoderPlans;
         for (Plan plan : plans) {
             if (plan.target == valueClass) {

@@ -1,5 +1,12 @@
-package io.pgfast.codec;
+package io.pgfast.codec.registry;
 
+import io.pgfast.codec.Codec;
+import io.pgfast.codec.CodecRegistry;
+import io.pgfast.codec.PgType;
+import io.pgfast.codec.Format;
+import io.pgfast.codec.Decoder;
+import io.pgfast.codec.Encoder;
+import io.pgfast.codec.CodecException;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.pgfast.codec.oid.Oid;
@@ -12,9 +19,9 @@ import java.util.UUID;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-class CodecRegistryTest {
+class DefaultCodecRegistryTest {
 
-    private final CodecRegistry registry = CodecRegistry.builtins();
+    private final CodecRegistry registry = DefaultCodecRegistry.builtins();
 
     private static String decode(Decoder<?> decoder, String text) {
         ByteBuf buf = Unpooled.copiedBuffer(text, StandardCharsets.UTF_8);
@@ -166,7 +173,7 @@ class CodecRegistryTest {
     @Test
     void registeredCodecsTakePrecedenceOverBuiltins() {
         Codec shouting = new UpperCaseTextCodec();
-        CodecRegistry custom = CodecRegistry.builder().register(shouting).build();
+        CodecRegistry custom = DefaultCodecRegistry.builder().register(shouting).build();
         assertThat(decode(custom.decoder(Oid.TEXT, Format.TEXT), "abc")).isEqualTo("ABC");
         assertThat(decode(registry.decoder(Oid.TEXT, Format.TEXT), "abc")).isEqualTo("abc");
         // varchar is not claimed by the custom codec and stays with the built-in
@@ -175,7 +182,7 @@ class CodecRegistryTest {
 
     @Test
     void loadsServiceCodecs() {
-        CodecRegistry loaded = CodecRegistry.builder().loadServiceCodecs(getClass().getClassLoader()).build();
+        CodecRegistry loaded = DefaultCodecRegistry.builder().loadServiceCodecs(getClass().getClassLoader()).build();
         assertThat(decode(loaded.decoder(Oid.TEXT, Format.TEXT), "abc")).isEqualTo("ABC");
     }
 

@@ -1,4 +1,4 @@
-package io.pgfast.codec;
+package io.pgfast.codec.registry;
 
 /** Primitive classes to their boxes, so that {@code int.class} and {@code Integer.class} plan alike. */
 final class Primitives {
