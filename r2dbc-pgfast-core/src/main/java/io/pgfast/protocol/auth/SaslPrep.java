@@ -19,6 +19,10 @@ import java.util.Arrays;
  *       PostgreSQL; the library fails on it with an index exception. It is refused here with a
  *       clear message.</li>
  * </ul>
+ * A password of printable ASCII only (U+0020 to U+007E, the common case) is what SASLprep leaves as it
+ * is, and PostgreSQL uses any all-ASCII password as it is: it goes to the library with
+ * {@link StringPreparation#NO_PREPARATION}, which keeps exactly those characters, so the first login of a
+ * JVM does not wait for the stringprep tables to load.
  */
 final class SaslPrep {
 
@@ -31,6 +35,9 @@ final class SaslPrep {
      * @throws IllegalArgumentException when SASLprep maps every character of the password to nothing
      */
     static char[] forScramClient(char[] password) {
+        if (isPrintableAscii(password)) {
+            return password.clone();
+        }
         char[] mapped = password.clone();
         boolean changed = false;
         for (int i = 0; i < mapped.length; i++) {
@@ -54,8 +61,22 @@ final class SaslPrep {
         }
     }
 
+    /** The preparation to give scram-client with {@link #forScramClient}'s result. */
+    static StringPreparation preparation(char[] password) {
+        return isPrintableAscii(password) ? StringPreparation.NO_PREPARATION : StringPreparation.POSTGRESQL_PREPARATION;
+    }
+
     /** What scram-client will hash for {@code password}: for tests against PostgreSQL's rules. */
     static char[] prepared(char[] password) {
-        return StringPreparation.POSTGRESQL_PREPARATION.normalize(forScramClient(password));
+        return preparation(password).normalize(forScramClient(password));
+    }
+
+    private static boolean isPrintableAscii(char[] password) {
+        for (char c : password) {
+            if (c < 0x20 || c > 0x7E) {
+                return false;
+            }
+        }
+        return true;
     }
 }

@@ -25,7 +25,7 @@ import java.util.List;
  *
  * <p>The SCRAM computation, the message syntax and SASLprep are those of
  * {@code com.ongres.scram:scram-client}, the library pgjdbc and r2dbc-postgresql use, with its
- * {@link StringPreparation#POSTGRESQL_PREPARATION}: SASLprep, falling back to the raw password
+ * {@link StringPreparation#POSTGRESQL_PREPARATION} (see {@link SaslPrep}): SASLprep, falling back to the raw password
  * where SASLprep refuses it, as the server does when it stores the secret (docs, "SCRAM-SHA-256
  * Authentication"). This class adds what the driver promises beyond the library: the channel
  * binding choice is the caller's ({@link ChannelBinding}), the server-first-message is checked
@@ -102,7 +102,7 @@ public final class ScramSha256Client {
                     .advertisedMechanisms(List.of(mechanism()))
                     .username(user)
                     .password(prepared)
-                    .stringPreparation(StringPreparation.POSTGRESQL_PREPARATION)
+                    .stringPreparation(SaslPrep.preparation(password))
                     .nonceSupplier(() -> clientNonce);
             if (channelBinding.isBound()) {
                 builder.channelBinding(ChannelBinding.TLS_SERVER_END_POINT, channelBinding.data());

@@ -1,5 +1,6 @@
 package io.pgfast.protocol.auth;
 
+import com.ongres.scram.common.StringPreparation;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -17,6 +18,14 @@ class SaslPrepTest {
 
     private static void assertRaw(String password) {
         assertThat(prep(password)).isEqualTo(password);
+    }
+
+    @Test
+    void printableAsciiSkipsStringprep() {
+        assertThat(SaslPrep.preparation("p@ss w0rd~".toCharArray())).isEqualTo(StringPreparation.NO_PREPARATION);
+        assertThat(SaslPrep.preparation("a\u0007b".toCharArray())).isEqualTo(StringPreparation.POSTGRESQL_PREPARATION);
+        assertThat(SaslPrep.preparation("p\u00E4ss".toCharArray())).isEqualTo(StringPreparation.POSTGRESQL_PREPARATION);
+        assertThat(prep(" !~}| ")).isEqualTo(" !~}| ");
     }
 
     @Test
