@@ -217,7 +217,7 @@ public final class PgfastConnectionConfigurationBuilder {
     /**
      * Adds one configuration parameter sent in the StartupMessage, such as
      * {@code search_path=myschema}; the server applies it as {@code SET} would. Parameters with
-     * their own option ({@link #RESERVED_PARAMETERS}) are refused.
+     * their own option ({@link PgfastConnectionConfiguration#RESERVED_PARAMETERS}) are refused.
      */
     public PgfastConnectionConfigurationBuilder option(String name, String value) {
         checkParameter(name, value);

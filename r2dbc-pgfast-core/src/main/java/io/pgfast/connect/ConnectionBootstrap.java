@@ -79,7 +79,7 @@ public final class ConnectionBootstrap {
     private ClientTls tls() {
         ClientTls t = tls;
         if (t == null) {
-            t = ClientTls.create(configuration);
+            t = ClientTls.create(TlsSettingsMapping.of(configuration));
             tls = t;
         }
         return t;

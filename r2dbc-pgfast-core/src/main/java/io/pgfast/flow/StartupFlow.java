@@ -11,6 +11,7 @@ import io.pgfast.protocol.ProtocolException;
 import io.pgfast.protocol.auth.ChannelBinding;
 import io.pgfast.protocol.auth.Md5Password;
 import io.pgfast.protocol.auth.ScramSha256Client;
+import io.pgfast.protocol.auth.TlsServerEndPoint;
 import io.pgfast.protocol.backend.AuthenticationCleartextPassword;
 import io.pgfast.protocol.backend.AuthenticationMD5Password;
 import io.pgfast.protocol.backend.AuthenticationOk;
@@ -40,6 +41,7 @@ import reactor.core.publisher.MonoSink;
 import java.nio.charset.StandardCharsets;
 import java.security.cert.Certificate;
 import java.security.cert.X509Certificate;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -153,10 +155,12 @@ public final class StartupFlow extends Conversation {
         boolean tls = ssl != null;
         StartupParameters.ChannelBindingPolicy policy = parameters.channelBinding();
         boolean serverPlus = mechanisms.contains(SCRAM_PLUS);
+        boolean mayBind = tls && policy != StartupParameters.ChannelBindingPolicy.DISABLE;
+        byte[] endPoint = mayBind && serverPlus ? serverEndPoint(ssl, policy) : null;
         ChannelBinding binding;
         String mechanism;
-        if (tls && serverPlus && policy != StartupParameters.ChannelBindingPolicy.DISABLE) {
-            binding = ChannelBinding.tlsServerEndPoint(serverEndPoint(ssl));
+        if (endPoint != null) {
+            binding = ChannelBinding.tlsServerEndPoint(endPoint);
             mechanism = SCRAM_PLUS;
             scramPlus = true;
         } else if (policy == StartupParameters.ChannelBindingPolicy.REQUIRE) {
@@ -164,25 +168,51 @@ public final class StartupFlow extends Conversation {
                     ? "channelBinding=require, but the server does not offer SCRAM-SHA-256-PLUS"
                     : "channelBinding=require needs TLS (sslMode=require or stricter)", SqlState.INVALID_AUTHORIZATION_SPECIFICATION);
         } else if (mechanisms.contains(SCRAM)) {
-            // "y": we could bind but the server did not offer it (RFC 5802 section 6)
-            binding = tls && policy != StartupParameters.ChannelBindingPolicy.DISABLE
-                    ? ChannelBinding.supportedButNotUsed()
-                    : ChannelBinding.notSupported();
+            // "y": we could bind but the server did not offer it (RFC 5802 section 6); "n" when we
+            // cannot, including a server certificate that defines no binding hash
+            binding = mayBind && !serverPlus ? ChannelBinding.supportedButNotUsed() : ChannelBinding.notSupported();
             mechanism = SCRAM;
         } else {
             throw new R2dbcNonTransientResourceException("the server offers only the SASL mechanisms " + mechanisms
                     + "; r2dbc-pgfast supports " + SCRAM + " and " + SCRAM_PLUS, SqlState.INVALID_AUTHORIZATION_SPECIFICATION);
         }
-        scram = new ScramSha256Client(password(), binding);
+        char[] password = passwordChars();
+        try {
+            scram = new ScramSha256Client(password, binding);
+        } catch (IllegalArgumentException e) {
+            throw new R2dbcNonTransientResourceException(e.getMessage(), "28000", e);
+        } finally {
+            Arrays.fill(password, '\0');
+        }
         send(new SASLInitialResponse(mechanism, scram.clientFirstMessage()));
     }
 
-    private static byte[] serverEndPoint(SslHandler ssl) {
+    /**
+     * The tls-server-end-point data of the server's certificate; null when its signature algorithm
+     * defines none (Ed25519, Ed448) and channel binding is only preferred: then SCRAM runs without it,
+     * as pgjdbc does. With channelBinding=require that refuses the server (CVE-2025-49146 class: never
+     * authenticate without the binding that was required).
+     */
+    private static byte[] serverEndPoint(SslHandler ssl, StartupParameters.ChannelBindingPolicy policy) {
+        X509Certificate certificate;
         try {
             Certificate[] chain = ssl.engine().getSession().getPeerCertificates();
-            return ChannelBinding.tlsServerEndPointHash((X509Certificate) chain[0]);
+            certificate = (X509Certificate) chain[0];
         } catch (Exception e) {
             throw new R2dbcNonTransientResourceException("cannot compute tls-server-end-point channel binding: " + e.getMessage(), SqlState.INVALID_AUTHORIZATION_SPECIFICATION, e);
+        }
+        if (TlsServerEndPoint.hashAlgorithm(certificate).isEmpty()) {
+            if (policy == StartupParameters.ChannelBindingPolicy.REQUIRE) {
+                throw new R2dbcPermissionDeniedException("channelBinding=require, but the server certificate is signed with "
+                        + certificate.getSigAlgName() + ", for which no tls-server-end-point channel binding is defined"
+                        + " (RFC 5929 section 4.1): give the server a certificate signed with RSA or ECDSA, or use channelBinding=prefer", "28000");
+            }
+            return null;
+        }
+        try {
+            return TlsServerEndPoint.channelBindingData(certificate);
+        } catch (RuntimeException e) {
+            throw new R2dbcNonTransientResourceException("cannot compute tls-server-end-point channel binding: " + e.getMessage(), "28000", e);
         }
     }
 
@@ -199,12 +229,26 @@ public final class StartupFlow extends Conversation {
     }
 
     private byte[] password() {
+        return configuredPassword().toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** A copy for SCRAM, which the caller wipes. */
+    private char[] passwordChars() {
+        CharSequence password = configuredPassword();
+        char[] chars = new char[password.length()];
+        for (int i = 0; i < chars.length; i++) {
+            chars[i] = password.charAt(i);
+        }
+        return chars;
+    }
+
+    private CharSequence configuredPassword() {
         CharSequence password = parameters.password();
         if (password == null) {
             throw new R2dbcPermissionDeniedException("the server asks for a password for user \"" + parameters.user()
                     + "\", but none was configured", SqlState.INVALID_AUTHORIZATION_SPECIFICATION);
         }
-        return password.toString().getBytes(StandardCharsets.UTF_8);
+        return password;
     }
 
     private void send(FrontendMessage message) {

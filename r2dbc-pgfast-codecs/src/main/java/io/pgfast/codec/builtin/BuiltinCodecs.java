@@ -5,7 +5,7 @@ import io.pgfast.codec.Codec;
 import java.util.List;
 
 /**
- * The codecs of {@link io.pgfast.codec.CodecRegistry#builtins()}, in precedence order (the first
+ * The codecs of {@link io.pgfast.codec.registry.DefaultCodecRegistry#builtins()}, in precedence order (the first
  * that handles a type owns it; the first that encodes a class encodes it).
  */
 public final class BuiltinCodecs {

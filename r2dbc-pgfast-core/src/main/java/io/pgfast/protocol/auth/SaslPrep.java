@@ -1,23 +1,28 @@
 package io.pgfast.protocol.auth;
 
-import java.nio.ByteBuffer;
-import java.nio.CharBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CharsetDecoder;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
-import java.text.Normalizer;
+import com.ongres.scram.common.StringPreparation;
+
+import java.util.Arrays;
 
 /**
- * SASLprep (RFC 4013) of a SCRAM password, the way PostgreSQL applies it (src/common/saslprep.c,
- * used by the server when it stores a SCRAM secret and by libpq when it authenticates).
- *
- * <p>PostgreSQL does not require passwords to be UTF-8. Per the docs ("SCRAM-SHA-256
- * Authentication"): the password is processed with SASLprep as if it were UTF-8, but "if it is not
- * a legal UTF-8 byte sequence, or it contains UTF-8 byte sequences that are prohibited by the
- * SASLprep algorithm, the raw password will be used without SASLprep processing". An all-ASCII
- * password is used as it is. The client must make the same choice as the server did, so this class
- * follows PostgreSQL rather than failing as a strict SASLprep would.
+ * The password scram-client hashes, made to match what PostgreSQL hashed when it stored the SCRAM
+ * secret (src/common/saslprep.c). SASLprep itself (RFC 4013) is the library's
+ * {@link StringPreparation#POSTGRESQL_PREPARATION}, which, as the server, uses the raw password when
+ * SASLprep refuses it (docs, "SCRAM-SHA-256 Authentication"). Two cases differ, and are settled here
+ * before the library sees the password:
+ * <ul>
+ *   <li>U+200B ZERO WIDTH SPACE is both a non-ASCII space (RFC 3454 table C.1.2, mapped to SPACE)
+ *       and commonly mapped to nothing (table B.1). PostgreSQL checks C.1.2 first and maps it to
+ *       SPACE; the library removes it. It is mapped to SPACE here, unless SASLprep refuses the
+ *       password anyway, in which case the raw password (with U+200B) is what both sides use.</li>
+ *   <li>A password made only of characters mapped to nothing (U+00AD, U+200D, ...) is used raw by
+ *       PostgreSQL; the library fails on it with an index exception. It is refused here with a
+ *       clear message.</li>
+ * </ul>
+ * A password of printable ASCII only (U+0020 to U+007E, the common case) is what SASLprep leaves as it
+ * is, and PostgreSQL uses any all-ASCII password as it is: it goes to the library with
+ * {@link StringPreparation#NO_PREPARATION}, which keeps exactly those characters, so the first login of a
+ * JVM does not wait for the stringprep tables to load.
  */
 final class SaslPrep {
 
@@ -25,84 +30,53 @@ final class SaslPrep {
     }
 
     /**
-     * @param password the password bytes (UTF-8 when the password is text)
-     * @return a new array: the SASLprep'd password as UTF-8, or a copy of {@code password} when it
-     *         is all ASCII, not valid UTF-8, or not valid for SASLprep
+     * @param password the password as given; not modified
+     * @return a new array to give scram-client with {@link StringPreparation#POSTGRESQL_PREPARATION}
+     * @throws IllegalArgumentException when SASLprep maps every character of the password to nothing
      */
-    static byte[] prepare(byte[] password) {
-        if (isAscii(password)) {
+    static char[] forScramClient(char[] password) {
+        if (isPrintableAscii(password)) {
             return password.clone();
         }
-        String text = decodeUtf8(password);
-        if (text == null) {
-            return password.clone();
+        char[] mapped = password.clone();
+        boolean changed = false;
+        for (int i = 0; i < mapped.length; i++) {
+            if (mapped[i] == '\u200B') {
+                mapped[i] = ' ';
+                changed = true;
+            }
         }
-        String mapped = map(text);
-        if (mapped.isEmpty()) {
+        try {
+            StringPreparation.SASL_PREPARATION.normalize(mapped);
+            return mapped;
+        } catch (IllegalArgumentException prohibited) {
+            // PostgreSQL uses the raw password; the library reaches the same verdict on it
+            if (changed) {
+                Arrays.fill(mapped, '\0');
+            }
             return password.clone();
+        } catch (IndexOutOfBoundsException nothingLeft) {
+            throw new IllegalArgumentException("the password consists only of characters that SASLprep maps to nothing"
+                    + " (such as U+00AD SOFT HYPHEN); SCRAM authentication cannot use it here: choose another password");
         }
-        String normalized = Normalizer.normalize(mapped, Normalizer.Form.NFKC);
-        if (!isAllowed(normalized)) {
-            return password.clone();
-        }
-        return normalized.getBytes(StandardCharsets.UTF_8);
     }
 
-    private static boolean isAscii(byte[] bytes) {
-        for (byte b : bytes) {
-            if (b < 0) {
+    /** The preparation to give scram-client with {@link #forScramClient}'s result. */
+    static StringPreparation preparation(char[] password) {
+        return isPrintableAscii(password) ? StringPreparation.NO_PREPARATION : StringPreparation.POSTGRESQL_PREPARATION;
+    }
+
+    /** What scram-client will hash for {@code password}: for tests against PostgreSQL's rules. */
+    static char[] prepared(char[] password) {
+        return preparation(password).normalize(forScramClient(password));
+    }
+
+    private static boolean isPrintableAscii(char[] password) {
+        for (char c : password) {
+            if (c < 0x20 || c > 0x7E) {
                 return false;
             }
         }
         return true;
-    }
-
-    /** Strict UTF-8 (no overlong forms, no encoded surrogates), or null when the bytes are not. */
-    private static String decodeUtf8(byte[] bytes) {
-        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
-            .onMalformedInput(CodingErrorAction.REPORT)
-            .onUnmappableCharacter(CodingErrorAction.REPORT);
-        try {
-            CharBuffer chars = decoder.decode(ByteBuffer.wrap(bytes));
-            return chars.toString();
-        } catch (CharacterCodingException e) {
-            return null;
-        }
-    }
-
-    /** RFC 4013 section 2.1: non-ASCII spaces become U+0020, "commonly mapped to nothing" go. */
-    private static String map(String text) {
-        StringBuilder mapped = new StringBuilder(text.length());
-        text.codePoints().forEach(codePoint -> {
-            if (SaslPrepTables.contains(SaslPrepTables.NON_ASCII_SPACE, codePoint)) {
-                mapped.append(' ');
-            } else if (!SaslPrepTables.contains(SaslPrepTables.MAPPED_TO_NOTHING, codePoint)) {
-                mapped.appendCodePoint(codePoint);
-            }
-        });
-        return mapped.toString();
-    }
-
-    /**
-     * RFC 4013 sections 2.3 to 2.5: no prohibited or unassigned code point; and a string with any
-     * RandALCat character has no LCat character and starts and ends with a RandALCat character.
-     */
-    private static boolean isAllowed(String normalized) {
-        int[] codePoints = normalized.codePoints().toArray();
-        boolean hasRandAL = false;
-        boolean hasL = false;
-        for (int codePoint : codePoints) {
-            if (SaslPrepTables.contains(SaslPrepTables.PROHIBITED, codePoint)) {
-                return false;
-            }
-            hasRandAL |= SaslPrepTables.contains(SaslPrepTables.RAND_AL_CAT, codePoint);
-            hasL |= SaslPrepTables.contains(SaslPrepTables.L_CAT, codePoint);
-        }
-        if (!hasRandAL) {
-            return true;
-        }
-        return !hasL
-            && SaslPrepTables.contains(SaslPrepTables.RAND_AL_CAT, codePoints[0])
-            && SaslPrepTables.contains(SaslPrepTables.RAND_AL_CAT, codePoints[codePoints.length - 1]);
     }
 }

@@ -1,13 +1,16 @@
 package io.pgfast.protocol.auth;
 
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
+import com.ongres.scram.client.ScramClient;
+import com.ongres.scram.common.StringPreparation;
+import com.ongres.scram.common.exception.ScramInvalidServerSignatureException;
+import com.ongres.scram.common.exception.ScramParseException;
+import com.ongres.scram.common.exception.ScramServerErrorException;
+
 import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
-import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.util.Arrays;
 import java.util.Base64;
+import java.util.List;
 
 /**
  * The client side of one SCRAM-SHA-256 or SCRAM-SHA-256-PLUS exchange (RFC 5802, RFC 7677) as
@@ -20,9 +23,19 @@ import java.util.Base64;
  *       only then has the server proven that it knows the password.</li>
  * </ol>
  *
- * <p>As in libpq, the user name in client-first-message is empty ({@code n=}): PostgreSQL ignores it
- * and uses the one from the StartupMessage. The password goes through {@link SaslPrep} with
- * PostgreSQL's fallback to the raw bytes. The client nonce is 18 random bytes from
+ * <p>The SCRAM computation, the message syntax and SASLprep are those of
+ * {@code com.ongres.scram:scram-client}, the library pgjdbc and r2dbc-postgresql use, with its
+ * {@link StringPreparation#POSTGRESQL_PREPARATION} (see {@link SaslPrep}): SASLprep, falling back to the raw password
+ * where SASLprep refuses it, as the server does when it stores the secret (docs, "SCRAM-SHA-256
+ * Authentication"). This class adds what the driver promises beyond the library: the channel
+ * binding choice is the caller's ({@link ChannelBinding}), the server-first-message is checked
+ * here first so that a bad one gets a message naming the rule it broke, and the iteration count
+ * is bounded ({@value #MAX_ITERATIONS}) so a hostile server cannot make the client hash for
+ * minutes.
+ *
+ * <p>The user name in client-first-message is {@value #USER}, as pgjdbc sends: PostgreSQL ignores
+ * it and uses the one of the StartupMessage (docs, "SCRAM-SHA-256 Authentication"); the library
+ * refuses the empty name libpq sends. The client nonce is 18 random bytes from
  * {@link SecureRandom}, base64-encoded (as libpq).
  *
  * <p>Every bad server input raises {@link ScramException}. The password is copied at construction,
@@ -41,43 +54,65 @@ public final class ScramSha256Client {
      */
     public static final int MAX_ITERATIONS = 10_000_000;
 
-    private static final int NONCE_BYTES = 18;
-    private static final String HMAC = "HmacSHA256";
-    private static final SecureRandom RANDOM = new SecureRandom();
+    /** The user name of client-first-message; see the class comment. */
+    static final String USER = "*";
 
-    private enum State { INITIAL, FIRST_SENT, FINAL_SENT, VERIFIED }
+    private static final int NONCE_BYTES = 18;
+    private static final SecureRandom RANDOM = new SecureRandom();
+    /**
+     * scram-client sends gs2 flag "y" when it is given binding data and the offered mechanisms
+     * lack a -PLUS one; it then drops the data (a "y" carries none, RFC 5802 section 6), so any
+     * non-empty value selects the flag and none of it is ever sent.
+     */
+    private static final byte[] UNSENT_BINDING_DATA = {0};
+
+    private enum State { INITIAL, FIRST_SENT, FINAL_SENT, VERIFIED, FAILED }
 
     private final ChannelBinding channelBinding;
     private final String clientNonce;
-    private final byte[] clientFirstBare;
-    private byte[] password;
-    private byte[] expectedServerSignature;
+    private final ScramClient scram;
     private State state = State.INITIAL;
 
     /**
-     * @param password       the password's bytes (UTF-8 for a text password); copied
+     * @param password       the password; copied (the caller may wipe its array)
      * @param channelBinding the channel binding choice; it also selects the mechanism
-     * @throws IllegalArgumentException when the password is empty (libpq refuses it too)
+     * @throws IllegalArgumentException when the password is empty (libpq refuses it too), or SASLprep
+     *                                  leaves nothing of it (see {@link SaslPrep})
      */
-    public ScramSha256Client(byte[] password, ChannelBinding channelBinding) {
-        this(password, channelBinding, "", randomNonce());
+    public ScramSha256Client(char[] password, ChannelBinding channelBinding) {
+        this(password, channelBinding, USER, randomNonce());
     }
 
-    /** For tests: a given user name (PostgreSQL's is always empty) and client nonce. */
-    ScramSha256Client(byte[] password, ChannelBinding channelBinding, String user, String clientNonce) {
+    /** For tests: a given user name and client nonce. */
+    ScramSha256Client(char[] password, ChannelBinding channelBinding, String user, String clientNonce) {
         if (password == null || password.length == 0) {
             throw new IllegalArgumentException("SCRAM authentication needs a non-empty password");
         }
         if (channelBinding == null) {
             throw new IllegalArgumentException("channelBinding must not be null");
         }
-        if (clientNonce.isEmpty() || !isPrintable(clientNonce)) {
+        if (clientNonce.isEmpty() || !ScramMessageChecks.isPrintable(clientNonce)) {
             throw new IllegalArgumentException("the client nonce must be printable ASCII without ','");
         }
-        this.password = SaslPrep.prepare(password);
         this.channelBinding = channelBinding;
         this.clientNonce = clientNonce;
-        this.clientFirstBare = ("n=" + saslName(user) + ",r=" + clientNonce).getBytes(StandardCharsets.UTF_8);
+        char[] prepared = SaslPrep.forScramClient(password);
+        try {
+            ScramClient.FinalBuildStage builder = ScramClient.builder()
+                    .advertisedMechanisms(List.of(mechanism()))
+                    .username(user)
+                    .password(prepared)
+                    .stringPreparation(SaslPrep.preparation(password))
+                    .nonceSupplier(() -> clientNonce);
+            if (channelBinding.isBound()) {
+                builder.channelBinding(ChannelBinding.TLS_SERVER_END_POINT, channelBinding.data());
+            } else if (channelBinding == ChannelBinding.supportedButNotUsed()) {
+                builder.channelBinding(ChannelBinding.TLS_SERVER_END_POINT, UNSENT_BINDING_DATA);
+            }
+            this.scram = builder.build();
+        } finally {
+            Arrays.fill(prepared, '\0');
+        }
     }
 
     private static String randomNonce() {
@@ -86,92 +121,44 @@ public final class ScramSha256Client {
         return Base64.getEncoder().encodeToString(raw);
     }
 
-    /** RFC 5802 saslname: ',' and '=' are escaped as =2C and =3D. */
-    private static String saslName(String user) {
-        return user.replace("=", "=3D").replace(",", "=2C");
-    }
-
-    /** RFC 5802 printable: %x21-2B / %x2D-7E, i.e. visible ASCII except ','. */
-    private static boolean isPrintable(String value) {
-        for (int i = 0; i < value.length(); i++) {
-            char c = value.charAt(i);
-            if (c < 0x21 || c > 0x7E || c == ',') {
-                return false;
-            }
-        }
-        return true;
-    }
-
     /** {@code SCRAM-SHA-256-PLUS} when binding to the channel, else {@code SCRAM-SHA-256}. */
     public String mechanism() {
         return channelBinding.isBound() ? SCRAM_SHA_256_PLUS : SCRAM_SHA_256;
     }
 
-    /** The client-first-message: gs2-header, then {@code n=,r=<client nonce>}. */
+    /** The client-first-message: gs2-header, then {@code n=*,r=<client nonce>}. */
     public byte[] clientFirstMessage() {
         if (state != State.INITIAL) {
             throw new IllegalStateException("client-first-message was already sent");
         }
         state = State.FIRST_SENT;
-        byte[] header = channelBinding.gs2Header().getBytes(StandardCharsets.US_ASCII);
-        return concat(header, clientFirstBare);
+        return scram.clientFirstMessage().toString().getBytes(StandardCharsets.UTF_8);
     }
 
     /**
      * Checks the server-first-message and computes the client-final-message with the client proof.
      *
-     * @throws ScramException when the message is malformed, carries an error or a mandatory
-     *                        extension, its nonce does not extend the client's, its salt is not
-     *                        base64, or its iteration count is not in 1..{@value #MAX_ITERATIONS}
+     * @throws ScramException when the message is malformed, carries an error, a mandatory extension
+     *                        or any extension after the iteration count (PostgreSQL sends none), its
+     *                        nonce does not extend the client's, its salt is not base64, or its
+     *                        iteration count is not in 1..{@value #MAX_ITERATIONS}
      */
     public byte[] clientFinalMessage(byte[] serverFirstMessage) {
         if (state != State.FIRST_SENT) {
             throw new IllegalStateException("client-final-message comes once, after client-first-message");
         }
-        // ISO-8859-1 maps bytes to chars one to one, so the exact bytes can be restored below.
+        state = State.FAILED;
+        // ISO-8859-1 maps bytes to chars one to one: a non-ASCII byte stays visible to the checks
         String serverFirst = new String(serverFirstMessage, StandardCharsets.ISO_8859_1);
-        checkNotError(serverFirst, "server-first-message");
-        if (serverFirst.startsWith("m=")) {
-            throw new ScramException("SCRAM server-first-message asks for a mandatory extension, which is not supported");
+        ScramMessageChecks.check(serverFirst, clientNonce, MAX_ITERATIONS);
+        try {
+            scram.serverFirstMessage(serverFirst);
+            String clientFinal = scram.clientFinalMessage().toString();
+            state = State.FINAL_SENT;
+            return clientFinal.getBytes(StandardCharsets.US_ASCII);
+        } catch (ScramParseException | IllegalArgumentException e) {
+            throw new ScramException("SCRAM server-first-message is malformed: " + e.getMessage(), e);
         }
-        String[] attributes = serverFirst.split(",", -1);
-        if (attributes.length < 3) {
-            throw new ScramException("SCRAM server-first-message is malformed: expected r=, s= and i= attributes");
-        }
-        String nonce = attribute(attributes[0], 'r', "server-first-message");
-        byte[] salt = base64(attribute(attributes[1], 's', "server-first-message"), "salt");
-        int iterations = iterations(attribute(attributes[2], 'i', "server-first-message"));
-        if (nonce.length() <= clientNonce.length() || !nonce.startsWith(clientNonce)) {
-            throw new ScramException("SCRAM server nonce does not extend the client nonce");
-        }
-        if (!isPrintable(nonce)) {
-            throw new ScramException("SCRAM server nonce contains a character outside printable ASCII");
-        }
-        if (salt.length == 0) {
-            throw new ScramException("SCRAM salt is empty");
-        }
-
-        byte[] saltedPassword = hi(password, salt, iterations);
-        Arrays.fill(password, (byte) 0);
-        password = null;
-        byte[] clientKey = hmac(saltedPassword, "Client Key".getBytes(StandardCharsets.US_ASCII));
-        byte[] storedKey = sha256(clientKey);
-        byte[] serverKey = hmac(saltedPassword, "Server Key".getBytes(StandardCharsets.US_ASCII));
-        Arrays.fill(saltedPassword, (byte) 0);
-
-        String withoutProof = "c=" + Base64.getEncoder().encodeToString(channelBinding.cbindInput()) + ",r=" + nonce;
-        byte[] withoutProofBytes = withoutProof.getBytes(StandardCharsets.US_ASCII);
-        byte[] comma = {','};
-        byte[] authMessage = concat(concat(clientFirstBare, comma), concat(concat(serverFirstMessage, comma), withoutProofBytes));
-
-        byte[] proof = hmac(storedKey, authMessage);
-        for (int i = 0; i < proof.length; i++) {
-            proof[i] ^= clientKey[i];
-        }
-        Arrays.fill(clientKey, (byte) 0);
-        expectedServerSignature = hmac(serverKey, authMessage);
-        state = State.FINAL_SENT;
-        return (withoutProof + ",p=" + Base64.getEncoder().encodeToString(proof)).getBytes(StandardCharsets.US_ASCII);
     }
 
     /**
@@ -185,12 +172,17 @@ public final class ScramSha256Client {
         if (state != State.FINAL_SENT) {
             throw new IllegalStateException("server-final-message is verified once, after client-final-message");
         }
+        state = State.FAILED;
         String serverFinal = new String(serverFinalMessage, StandardCharsets.ISO_8859_1);
-        checkNotError(serverFinal, "server-final-message");
-        String verifier = attribute(serverFinal.split(",", -1)[0], 'v', "server-final-message");
-        byte[] signature = base64(verifier, "server signature");
-        if (!MessageDigest.isEqual(signature, expectedServerSignature)) {
-            throw new ScramException("SCRAM server signature does not match: the server did not prove it knows the password");
+        ScramMessageChecks.checkFinal(serverFinal);
+        try {
+            scram.serverFinalMessage(serverFinal);
+        } catch (ScramInvalidServerSignatureException e) {
+            throw new ScramException("SCRAM server signature does not match: the server did not prove it knows the password", e);
+        } catch (ScramServerErrorException e) {
+            throw new ScramException("SCRAM server-final-message reports error: " + e.getServerError(), e);
+        } catch (ScramParseException | IllegalArgumentException e) {
+            throw new ScramException("SCRAM server-final-message is malformed: " + e.getMessage(), e);
         }
         state = State.VERIFIED;
     }
@@ -198,101 +190,6 @@ public final class ScramSha256Client {
     /** Whether {@link #verifyServerFinal} succeeded. */
     public boolean isVerified() {
         return state == State.VERIFIED;
-    }
-
-    private static void checkNotError(String message, String name) {
-        if (message.startsWith("e=")) {
-            int end = message.indexOf(',');
-            String error = end < 0 ? message.substring(2) : message.substring(2, end);
-            throw new ScramException("SCRAM " + name + " reports error: " + error);
-        }
-    }
-
-    private static String attribute(String text, char name, String message) {
-        if (text.length() < 2 || text.charAt(0) != name || text.charAt(1) != '=') {
-            throw new ScramException("SCRAM " + message + " is malformed: expected attribute " + name + "=");
-        }
-        return text.substring(2);
-    }
-
-    private static byte[] base64(String value, String what) {
-        try {
-            return Base64.getDecoder().decode(value);
-        } catch (IllegalArgumentException e) {
-            throw new ScramException("SCRAM " + what + " is not valid base64");
-        }
-    }
-
-    /** At most 8 digits are parsed, so a long digit string cannot overflow before the range check. */
-    private static int iterations(String value) {
-        if (value.isEmpty() || value.length() > 8) {
-            throw new ScramException("SCRAM iteration count '" + abbreviate(value) + "' is not in 1.." + MAX_ITERATIONS);
-        }
-        int count = 0;
-        for (int i = 0; i < value.length(); i++) {
-            char c = value.charAt(i);
-            if (c < '0' || c > '9') {
-                throw new ScramException("SCRAM iteration count '" + abbreviate(value) + "' is not a number");
-            }
-            count = count * 10 + (c - '0');
-        }
-        if (count < 1 || count > MAX_ITERATIONS) {
-            throw new ScramException("SCRAM iteration count " + count + " is not in 1.." + MAX_ITERATIONS);
-        }
-        return count;
-    }
-
-    private static String abbreviate(String value) {
-        return value.length() <= 20 ? value : value.substring(0, 20) + "...";
-    }
-
-    /** RFC 5802 Hi(): PBKDF2 with HMAC-SHA-256 and a 32-byte output, over raw password bytes. */
-    private static byte[] hi(byte[] password, byte[] salt, int iterations) {
-        Mac mac = mac(password);
-        mac.update(salt);
-        mac.update(new byte[] {0, 0, 0, 1});
-        byte[] u = mac.doFinal();
-        byte[] result = u.clone();
-        try {
-            for (int i = 1; i < iterations; i++) {
-                mac.update(u);
-                mac.doFinal(u, 0);
-                for (int j = 0; j < result.length; j++) {
-                    result[j] ^= u[j];
-                }
-            }
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("HMAC-SHA-256 failed", e);
-        }
-        return result;
-    }
-
-    private static byte[] hmac(byte[] key, byte[] data) {
-        return mac(key).doFinal(data);
-    }
-
-    private static Mac mac(byte[] key) {
-        try {
-            Mac mac = Mac.getInstance(HMAC);
-            mac.init(new SecretKeySpec(key, HMAC));
-            return mac;
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("the JDK must provide HMAC-SHA-256", e);
-        }
-    }
-
-    private static byte[] sha256(byte[] data) {
-        try {
-            return MessageDigest.getInstance("SHA-256").digest(data);
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("the JDK must provide SHA-256", e);
-        }
-    }
-
-    private static byte[] concat(byte[] a, byte[] b) {
-        byte[] result = Arrays.copyOf(a, a.length + b.length);
-        System.arraycopy(b, 0, result, a.length, b.length);
-        return result;
     }
 
     /** Shows the mechanism and progress, never the password or keys. */

@@ -30,31 +30,30 @@ import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.ssl.SslProvider;
 import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
 import io.netty.util.NetUtil;
-import io.pgfast.config.PgfastConnectionConfiguration;
-import io.pgfast.config.SslMode;
-import io.pgfast.config.SslNegotiation;
 import io.r2dbc.spi.R2dbcNonTransientResourceException;
 
 /**
- * The client side of TLS for one configuration: a Netty {@link SslContext} (JDK provider, TLS 1.2
- * and 1.3, as PostgreSQL's default {@code ssl_min_protocol_version}) and {@link SslHandler}s for a
- * host. Which server certificates are accepted follows libpq's sslmode table:
+ * The client side of TLS for one {@link TlsSettings}: a Netty {@link SslContext} (JDK provider, TLS
+ * 1.2 and 1.3, as PostgreSQL's default {@code ssl_min_protocol_version}) and {@link SslHandler}s for
+ * a host. Which server certificates are accepted follows libpq's sslmode table
+ * ({@link TlsSettings.ServerCheck}):
  * <ul>
- *   <li>ALLOW, PREFER: any certificate (the encryption is opportunistic; unlike libpq, a root
+ *   <li>NONE (allow, prefer): any certificate (the encryption is opportunistic; unlike libpq, a root
  *       certificate file does not turn checking on in these modes);</li>
- *   <li>REQUIRE: any certificate, unless a root certificate is available (an explicit
- *       {@code sslRootCert}, or {@code ~/.postgresql/root.crt} exists): then as VERIFY_CA;</li>
- *   <li>VERIFY_CA: the chain must lead to a certificate in {@code sslRootCert} (default
+ *   <li>CHAIN_IF_ROOT_AVAILABLE (require): any certificate, unless a root certificate is available
+ *       (an explicit file, or {@code ~/.postgresql/root.crt} exists): then as CHAIN;</li>
+ *   <li>CHAIN (verify-ca): the chain must lead to a certificate in the root file (default
  *       {@code ~/.postgresql/root.crt}, which must then exist), or to the JVM's trusted roots for
- *       {@code sslRootCert=system};</li>
- *   <li>VERIFY_FULL: as VERIFY_CA, and the certificate must name the host: a DNS subject alternative
- *       name (one leading {@code *} label allowed), an IP address SAN for an IP host, or, for a host
- *       name when the certificate has no DNS SAN, its common name (the JDK's HTTPS rules, RFC 2818).</li>
+ *       {@link TlsSettings.Roots#SYSTEM};</li>
+ *   <li>CHAIN_AND_HOST (verify-full): as CHAIN, and the certificate must name the host: a DNS subject
+ *       alternative name (one leading {@code *} label allowed), an IP address SAN for an IP host, or,
+ *       for a host name when the certificate has no DNS SAN, its common name (the JDK's HTTPS rules,
+ *       RFC 2818).</li>
  * </ul>
- * Server Name Indication carries the host name when {@code sslSni} is on and the host is not an IP
- * address. {@code sslNegotiation=direct} offers ALPN {@code postgresql}; call
+ * Server Name Indication carries the host name when {@link TlsSettings#sni()} is on and the host is
+ * not an IP address. {@link TlsSettings#direct()} offers ALPN {@code postgresql}; call
  * {@link #checkNegotiatedProtocol(SslHandler)} after the handshake. A client certificate is sent
- * when {@code sslCert} and {@code sslKey} are set and the server asks for one.
+ * when one is set and the server asks for one.
  *
  * <p>Files are read when {@link #create} runs; create a new instance to pick up changed files.
  */
@@ -72,21 +71,20 @@ public final class ClientTls {
     private final boolean direct;
     private final long handshakeTimeoutMillis;
 
-    private ClientTls(SslContext context, boolean verifiesCertificate, PgfastConnectionConfiguration configuration) {
+    private ClientTls(SslContext context, boolean verifiesCertificate, TlsSettings settings) {
         this.context = context;
         this.verifiesCertificate = verifiesCertificate;
-        this.verifiesHostName = configuration.sslMode() == SslMode.VERIFY_FULL;
-        this.sni = configuration.sslSni();
-        this.direct = configuration.sslNegotiation() == SslNegotiation.DIRECT;
-        this.handshakeTimeoutMillis = configuration.connectTimeout().toMillis();
+        this.verifiesHostName = settings.serverCheck() == TlsSettings.ServerCheck.CHAIN_AND_HOST;
+        this.sni = settings.sni();
+        this.direct = settings.direct();
+        this.handshakeTimeoutMillis = settings.handshakeTimeout().toMillis();
     }
 
     /**
-     * @throws IllegalStateException      if the configuration's sslMode is DISABLE
-     * @throws TlsConfigurationException  if a certificate or key file is missing or unusable
+     * @throws TlsConfigurationException if a certificate or key file is missing or unusable
      */
-    public static ClientTls create(PgfastConnectionConfiguration configuration) {
-        return create(configuration, defaultRootCertificate());
+    public static ClientTls create(TlsSettings settings) {
+        return create(settings, defaultRootCertificate());
     }
 
     /** libpq's default root certificate file, {@code ~/.postgresql/root.crt}. */
@@ -94,40 +92,35 @@ public final class ClientTls {
         return Path.of(System.getProperty("user.home"), ".postgresql", "root.crt");
     }
 
-    static ClientTls create(PgfastConnectionConfiguration configuration, Path defaultRootCertificate) {
-        SslMode mode = configuration.sslMode();
-        if (mode == SslMode.DISABLE) {
-            throw new IllegalStateException("sslMode is disable: this configuration never uses TLS");
-        }
+    static ClientTls create(TlsSettings settings, Path defaultRootCertificate) {
         SslContextBuilder builder = SslContextBuilder.forClient()
                 .sslProvider(SslProvider.JDK)
                 .protocols("TLSv1.3", "TLSv1.2")
-                .endpointIdentificationAlgorithm(mode == SslMode.VERIFY_FULL ? "HTTPS" : null);
-        boolean verify = trust(builder, configuration, defaultRootCertificate);
-        if (configuration.sslCert().isPresent() && configuration.sslKey().isPresent()) {
-            Path certFile = configuration.sslCert().get();
-            Path keyFile = configuration.sslKey().get();
+                .endpointIdentificationAlgorithm(settings.serverCheck() == TlsSettings.ServerCheck.CHAIN_AND_HOST ? "HTTPS" : null);
+        boolean verify = trust(builder, settings, defaultRootCertificate);
+        if (settings.clientCertificateFile().isPresent() && settings.clientKeyFile().isPresent()) {
+            Path certFile = settings.clientCertificateFile().get();
+            Path keyFile = settings.clientKeyFile().get();
             List<X509Certificate> chain = certificates("sslCert", certFile);
-            PrivateKey key = PemPrivateKeys.read(keyFile, configuration.sslPassword().orElse(null));
+            PrivateKey key = ClientKeys.read(keyFile, settings.clientKeyPassword().orElse(null));
             checkKeyMatches(key, chain.get(0), keyFile, certFile);
             builder.keyManager(key, chain);
         }
-        if (configuration.sslNegotiation() == SslNegotiation.DIRECT) {
+        if (settings.direct()) {
             builder.applicationProtocolConfig(new ApplicationProtocolConfig(ApplicationProtocolConfig.Protocol.ALPN,
                     ApplicationProtocolConfig.SelectorFailureBehavior.NO_ADVERTISE,
                     ApplicationProtocolConfig.SelectedListenerFailureBehavior.FATAL_ALERT, ALPN_POSTGRESQL));
         }
         try {
-            return new ClientTls(builder.build(), verify, configuration);
+            return new ClientTls(builder.build(), verify, settings);
         } catch (SSLException | RuntimeException e) {
             throw new TlsConfigurationException("the JVM refused the TLS settings: " + e.getMessage(), e);
         }
     }
 
     /** Configures the trust managers; returns whether server certificates are checked. */
-    private static boolean trust(SslContextBuilder builder, PgfastConnectionConfiguration configuration, Path defaultRoot) {
-        String root = configuration.sslRootCert().orElse(null);
-        if (PgfastConnectionConfiguration.SSL_ROOT_CERT_SYSTEM.equals(root)) {
+    private static boolean trust(SslContextBuilder builder, TlsSettings settings, Path defaultRoot) {
+        if (settings.roots() == TlsSettings.Roots.SYSTEM) {
             try {
                 TrustManagerFactory system = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
                 system.init((KeyStore) null);
@@ -137,17 +130,18 @@ public final class ClientTls {
                 throw new TlsConfigurationException("sslRootCert=system: the JVM's default trust store cannot be loaded: " + e, e);
             }
         }
-        SslMode mode = configuration.sslMode();
-        Path rootFile = root != null ? Path.of(root) : defaultRoot;
-        boolean verify = mode.verifiesCertificate()
-                || mode == SslMode.REQUIRE && (root != null || Files.exists(defaultRoot));
+        TlsSettings.ServerCheck check = settings.serverCheck();
+        Path explicit = settings.rootCertificateFile().orElse(null);
+        Path rootFile = explicit != null ? explicit : defaultRoot;
+        boolean verify = check == TlsSettings.ServerCheck.CHAIN || check == TlsSettings.ServerCheck.CHAIN_AND_HOST
+                || check == TlsSettings.ServerCheck.CHAIN_IF_ROOT_AVAILABLE && (explicit != null || Files.exists(defaultRoot));
         if (!verify) {
             builder.trustManager(InsecureTrustManagerFactory.INSTANCE);
             return false;
         }
         if (!Files.exists(rootFile)) {
             throw new TlsConfigurationException("root certificate file \"" + rootFile + "\" does not exist (sslMode="
-                    + mode.libpqName() + " checks the server certificate); provide it with sslRootCert, use sslRootCert=system "
+                    + check.sslMode() + " checks the server certificate); provide it with sslRootCert, use sslRootCert=system "
                     + "for the JVM's trusted roots, or use sslMode=require to skip the check");
         }
         builder.trustManager(certificates("sslRootCert", rootFile));

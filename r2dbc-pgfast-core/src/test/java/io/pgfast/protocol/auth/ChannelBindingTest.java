@@ -11,7 +11,7 @@ import java.util.HexFormat;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
-/** Expected hashes computed with openssl and Python hashlib over the certificates' DER bytes. */
+/** The choices; expected hashes computed with openssl and Python hashlib over the certificates' DER bytes. */
 class ChannelBindingTest {
 
     /** Self-signed P-256 certificate signed with ecdsa-with-SHA384. */
@@ -47,26 +47,26 @@ class ChannelBindingTest {
 
     @Test
     void hashFollowsTheSignatureAlgorithm() throws Exception {
-        assertThat(HexFormat.of().formatHex(ChannelBinding.tlsServerEndPointHash(certificate(ECDSA_SHA384))))
+        assertThat(HexFormat.of().formatHex(TlsServerEndPoint.channelBindingData(certificate(ECDSA_SHA384))))
             .isEqualTo("aa11d2ebd38dd4c138b3c62c911206071303bbf45b1f10ee50020bf0e59076e7a6db4a3065a99e0344c270baf4535180");
     }
 
     @Test
     void sha1IsReplacedBySha256() throws Exception {
-        assertThat(HexFormat.of().formatHex(ChannelBinding.tlsServerEndPointHash(certificate(ECDSA_SHA1))))
+        assertThat(HexFormat.of().formatHex(TlsServerEndPoint.channelBindingData(certificate(ECDSA_SHA1))))
             .isEqualTo("582ef53003843fec57bebdd4552643950bcbf12c119062074aaaee047d490102");
     }
 
     @Test
     void signatureAlgorithmNames() {
-        assertThat(ChannelBinding.hashOfSignatureAlgorithm("SHA256withRSA")).isEqualTo("SHA-256");
-        assertThat(ChannelBinding.hashOfSignatureAlgorithm("MD5withRSA")).isEqualTo("SHA-256");
-        assertThat(ChannelBinding.hashOfSignatureAlgorithm("SHA1withDSA")).isEqualTo("SHA-256");
-        assertThat(ChannelBinding.hashOfSignatureAlgorithm("SHA224withECDSA")).isEqualTo("SHA-224");
-        assertThat(ChannelBinding.hashOfSignatureAlgorithm("SHA512withRSA")).isEqualTo("SHA-512");
-        assertThat(ChannelBinding.hashOfSignatureAlgorithm("SHA3-256withECDSA")).isEqualTo("SHA3-256");
-        assertThat(ChannelBinding.hashOfSignatureAlgorithm("RSASSA-PSS")).isNull();
-        assertThat(ChannelBinding.hashOfSignatureAlgorithm("Ed25519")).isNull();
+        assertThat(TlsServerEndPoint.hashOfSignatureAlgorithm("SHA256withRSA")).isEqualTo("SHA-256");
+        assertThat(TlsServerEndPoint.hashOfSignatureAlgorithm("MD5withRSA")).isEqualTo("SHA-256");
+        assertThat(TlsServerEndPoint.hashOfSignatureAlgorithm("SHA1withDSA")).isEqualTo("SHA-256");
+        assertThat(TlsServerEndPoint.hashOfSignatureAlgorithm("SHA224withECDSA")).isEqualTo("SHA-224");
+        assertThat(TlsServerEndPoint.hashOfSignatureAlgorithm("SHA512withRSA")).isEqualTo("SHA-512");
+        assertThat(TlsServerEndPoint.hashOfSignatureAlgorithm("SHA3-256withECDSA")).isEqualTo("SHA3-256");
+        assertThat(TlsServerEndPoint.hashOfSignatureAlgorithm("RSASSA-PSS")).isNull();
+        assertThat(TlsServerEndPoint.hashOfSignatureAlgorithm("Ed25519")).isNull();
     }
 
     @Test

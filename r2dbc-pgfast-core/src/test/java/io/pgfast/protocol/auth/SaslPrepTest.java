@@ -1,21 +1,31 @@
 package io.pgfast.protocol.auth;
 
+import com.ongres.scram.common.StringPreparation;
 import org.junit.jupiter.api.Test;
 
-import java.nio.charset.StandardCharsets;
-
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
-/** SASLprep as PostgreSQL applies it, with its fallback to the raw password (examples from RFC 4013 section 3). */
+/**
+ * SASLprep as PostgreSQL applies it (src/common/saslprep.c), with its fallback to the raw password
+ * (examples from RFC 4013 section 3): what scram-client hashes after {@link SaslPrep}.
+ */
 class SaslPrepTest {
 
     private static String prep(String password) {
-        return new String(SaslPrep.prepare(password.getBytes(StandardCharsets.UTF_8)), StandardCharsets.UTF_8);
+        return new String(SaslPrep.prepared(password.toCharArray()));
     }
 
     private static void assertRaw(String password) {
-        byte[] bytes = password.getBytes(StandardCharsets.UTF_8);
-        assertThat(SaslPrep.prepare(bytes)).isEqualTo(bytes);
+        assertThat(prep(password)).isEqualTo(password);
+    }
+
+    @Test
+    void printableAsciiSkipsStringprep() {
+        assertThat(SaslPrep.preparation("p@ss w0rd~".toCharArray())).isEqualTo(StringPreparation.NO_PREPARATION);
+        assertThat(SaslPrep.preparation("a\u0007b".toCharArray())).isEqualTo(StringPreparation.POSTGRESQL_PREPARATION);
+        assertThat(SaslPrep.preparation("p\u00E4ss".toCharArray())).isEqualTo(StringPreparation.POSTGRESQL_PREPARATION);
+        assertThat(prep(" !~}| ")).isEqualTo(" !~}| ");
     }
 
     @Test
@@ -65,23 +75,30 @@ class SaslPrepTest {
     }
 
     @Test
-    void invalidUtf8FallsBackToTheRawBytes() {
-        byte[] latin1 = {'p', (byte) 0xE4, 's', 's'};   // "päss" in ISO-8859-1
-        assertThat(SaslPrep.prepare(latin1)).isEqualTo(latin1);
-        byte[] overlong = {(byte) 0xC0, (byte) 0xAF};
-        assertThat(SaslPrep.prepare(overlong)).isEqualTo(overlong);
-        byte[] surrogate = {(byte) 0xED, (byte) 0xA0, (byte) 0x80};
-        assertThat(SaslPrep.prepare(surrogate)).isEqualTo(surrogate);
+    void aLoneSurrogateFallsBackToTheRawPassword() {
+        // a Java string's counterpart of PostgreSQL's "not valid UTF-8": SASLprep refuses it (table C.5)
+        assertRaw("p\uD800x");
     }
 
     @Test
-    void aPasswordMappedToNothingIsUsedRaw() {
-        assertRaw("\u00AD\u200D");
+    void zeroWidthSpaceWithAProhibitedCharacterStaysRaw() {
+        // SASLprep fails on U+E000, so PostgreSQL hashes the raw password, U+200B included
+        assertRaw("a\u200B\uE000");
+    }
+
+    @Test
+    void aPasswordMappedToNothingIsRefusedClearly() {
+        // PostgreSQL would use it raw; scram-client cannot, so the driver says so instead of failing obscurely
+        assertThatIllegalArgumentException().isThrownBy(() -> SaslPrep.forScramClient("\u00AD\u200D".toCharArray()))
+                .withMessageContaining("maps to nothing");
     }
 
     @Test
     void theResultIsANewArray() {
-        byte[] password = "pencil".getBytes(StandardCharsets.UTF_8);
-        assertThat(SaslPrep.prepare(password)).isNotSameAs(password);
+        char[] password = "pencil".toCharArray();
+        assertThat(SaslPrep.forScramClient(password)).isNotSameAs(password).containsExactly(password);
+        char[] zeroWidth = "a\u200Bb".toCharArray();
+        SaslPrep.forScramClient(zeroWidth);
+        assertThat(zeroWidth).containsExactly('a', '\u200B', 'b');
     }
 }

@@ -25,10 +25,7 @@ import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.ssl.SslProvider;
-import io.pgfast.config.PgfastConnectionConfiguration;
-import io.pgfast.config.PgfastConnectionConfigurationBuilder;
-import io.pgfast.config.SslMode;
-import io.pgfast.config.SslNegotiation;
+import io.pgfast.transport.tls.TlsSettings.ServerCheck;
 import io.r2dbc.spi.R2dbcNonTransientResourceException;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -68,8 +65,8 @@ class ClientTlsTest {
         missingDefaultRoot = dir.resolve("home/.postgresql/root.crt");
     }
 
-    private static PgfastConnectionConfigurationBuilder config(SslMode mode) {
-        return PgfastConnectionConfiguration.builder().username("u").host(HOST).sslMode(mode);
+    private static TlsSettings.Builder settings(ServerCheck check) {
+        return TlsSettings.builder(check);
     }
 
     private static SslContext serverContext(TestPki.Issued identity, UnaryOperator<SslContextBuilder> customize) throws Exception {
@@ -115,7 +112,7 @@ class ClientTlsTest {
 
     @Test
     void verifyFullAcceptsTheRightHostAndCa() throws Exception {
-        ClientTls tls = ClientTls.create(config(SslMode.VERIFY_FULL).sslRootCert(caFile).build(), missingDefaultRoot);
+        ClientTls tls = ClientTls.create(settings(ServerCheck.CHAIN_AND_HOST).rootCertificateFile(caFile).build(), missingDefaultRoot);
 
         assertThat(tls.verifiesCertificate()).isTrue();
         assertThat(tls.verifiesHostName()).isTrue();
@@ -125,7 +122,7 @@ class ClientTlsTest {
 
     @Test
     void verifyFullRejectsAWrongHost() throws Exception {
-        ClientTls tls = ClientTls.create(config(SslMode.VERIFY_FULL).sslRootCert(caFile).build(), missingDefaultRoot);
+        ClientTls tls = ClientTls.create(settings(ServerCheck.CHAIN_AND_HOST).rootCertificateFile(caFile).build(), missingDefaultRoot);
 
         assertRejected(tls, "other.example.test", server, "No subject alternative DNS name matching other.example.test");
         // a wildcard covers exactly one label
@@ -134,14 +131,14 @@ class ClientTlsTest {
 
     @Test
     void verifyFullRejectsAWrongCa() throws Exception {
-        ClientTls tls = ClientTls.create(config(SslMode.VERIFY_FULL).sslRootCert(otherCaFile).build(), missingDefaultRoot);
+        ClientTls tls = ClientTls.create(settings(ServerCheck.CHAIN_AND_HOST).rootCertificateFile(otherCaFile).build(), missingDefaultRoot);
 
         assertRejected(tls, HOST, server, "unable to find valid certification path");
     }
 
     @Test
     void verifyFullChecksIpAddressSans() throws Exception {
-        ClientTls tls = ClientTls.create(config(SslMode.VERIFY_FULL).sslRootCert(caFile).build(), missingDefaultRoot);
+        ClientTls tls = ClientTls.create(settings(ServerCheck.CHAIN_AND_HOST).rootCertificateFile(caFile).build(), missingDefaultRoot);
 
         assertAccepted(tls, "127.0.0.1", server);
         assertAccepted(tls, "::1", server);
@@ -150,7 +147,7 @@ class ClientTlsTest {
 
     @Test
     void verifyFullFallsBackToTheCommonNameWithoutSans() throws Exception {
-        ClientTls tls = ClientTls.create(config(SslMode.VERIFY_FULL).sslRootCert(caFile).build(), missingDefaultRoot);
+        ClientTls tls = ClientTls.create(settings(ServerCheck.CHAIN_AND_HOST).rootCertificateFile(caFile).build(), missingDefaultRoot);
 
         assertAccepted(tls, HOST, serverWithoutSan);
         assertRejected(tls, "other.example.test", serverWithoutSan, "No name matching other.example.test");
@@ -158,18 +155,18 @@ class ClientTlsTest {
 
     @Test
     void verifyCaChecksTheChainButNotTheHost() throws Exception {
-        ClientTls tls = ClientTls.create(config(SslMode.VERIFY_CA).sslRootCert(caFile).build(), missingDefaultRoot);
+        ClientTls tls = ClientTls.create(settings(ServerCheck.CHAIN).rootCertificateFile(caFile).build(), missingDefaultRoot);
 
         assertThat(tls.verifiesHostName()).isFalse();
         assertAccepted(tls, "other.example.test", server);
         assertRejected(tls, HOST, expiredServer, "validity check failed");
-        ClientTls wrongCa = ClientTls.create(config(SslMode.VERIFY_CA).sslRootCert(otherCaFile).build(), missingDefaultRoot);
+        ClientTls wrongCa = ClientTls.create(settings(ServerCheck.CHAIN).rootCertificateFile(otherCaFile).build(), missingDefaultRoot);
         assertRejected(wrongCa, HOST, server, "unable to find valid certification path");
     }
 
     @Test
     void requireWithoutRootCertificateTrustsAnyCertificate() throws Exception {
-        ClientTls tls = ClientTls.create(config(SslMode.REQUIRE).build(), missingDefaultRoot);
+        ClientTls tls = ClientTls.create(settings(ServerCheck.CHAIN_IF_ROOT_AVAILABLE).build(), missingDefaultRoot);
 
         assertThat(tls.verifiesCertificate()).isFalse();
         assertAccepted(tls, "other.example.test", expiredServer);
@@ -177,11 +174,11 @@ class ClientTlsTest {
 
     @Test
     void requireWithAnExplicitRootCertificateBehavesAsVerifyCa() throws Exception {
-        ClientTls tls = ClientTls.create(config(SslMode.REQUIRE).sslRootCert(otherCaFile).build(), missingDefaultRoot);
+        ClientTls tls = ClientTls.create(settings(ServerCheck.CHAIN_IF_ROOT_AVAILABLE).rootCertificateFile(otherCaFile).build(), missingDefaultRoot);
 
         assertThat(tls.verifiesCertificate()).isTrue();
         assertRejected(tls, HOST, server, "unable to find valid certification path");
-        assertAccepted(ClientTls.create(config(SslMode.REQUIRE).sslRootCert(caFile).build(), missingDefaultRoot),
+        assertAccepted(ClientTls.create(settings(ServerCheck.CHAIN_IF_ROOT_AVAILABLE).rootCertificateFile(caFile).build(), missingDefaultRoot),
                 "other.example.test", server);
     }
 
@@ -190,7 +187,7 @@ class ClientTlsTest {
         Path home = Files.createDirectories(dir.resolve("home-with-root/.postgresql"));
         Path defaultRoot = Files.copy(otherCaFile, home.resolve("root.crt"));
 
-        ClientTls tls = ClientTls.create(config(SslMode.REQUIRE).build(), defaultRoot);
+        ClientTls tls = ClientTls.create(settings(ServerCheck.CHAIN_IF_ROOT_AVAILABLE).build(), defaultRoot);
 
         assertThat(tls.verifiesCertificate()).isTrue();
         assertRejected(tls, HOST, server, "unable to find valid certification path");
@@ -201,30 +198,30 @@ class ClientTlsTest {
         Path home = Files.createDirectories(dir.resolve("home-verify/.postgresql"));
         Path defaultRoot = Files.copy(caFile, home.resolve("root.crt"));
 
-        assertAccepted(ClientTls.create(config(SslMode.VERIFY_CA).build(), defaultRoot), HOST, server);
+        assertAccepted(ClientTls.create(settings(ServerCheck.CHAIN).build(), defaultRoot), HOST, server);
     }
 
     @Test
     void preferAndAllowNeverCheckTheCertificate() throws Exception {
-        assertAccepted(ClientTls.create(config(SslMode.PREFER).sslRootCert(otherCaFile).build(), missingDefaultRoot),
+        assertAccepted(ClientTls.create(settings(ServerCheck.NONE).rootCertificateFile(otherCaFile).build(), missingDefaultRoot),
                 "other.example.test", server);
-        assertAccepted(ClientTls.create(config(SslMode.ALLOW).build(), missingDefaultRoot), "other.example.test", expiredServer);
+        assertAccepted(ClientTls.create(settings(ServerCheck.NONE).build(), missingDefaultRoot), "other.example.test", expiredServer);
     }
 
     @Test
     void verifyingWithoutAnyRootFileFailsClearly() {
-        assertThatThrownBy(() -> ClientTls.create(config(SslMode.VERIFY_CA).build(), missingDefaultRoot))
+        assertThatThrownBy(() -> ClientTls.create(settings(ServerCheck.CHAIN).build(), missingDefaultRoot))
                 .isInstanceOf(TlsConfigurationException.class)
                 .isInstanceOf(R2dbcNonTransientResourceException.class)
                 .hasMessageContaining("root certificate file \"" + missingDefaultRoot + "\" does not exist")
                 .hasMessageContaining("sslRootCert=system");
-        assertThatThrownBy(() -> ClientTls.create(config(SslMode.VERIFY_FULL).sslRootCert(dir.resolve("nope.crt")).build(),
+        assertThatThrownBy(() -> ClientTls.create(settings(ServerCheck.CHAIN_AND_HOST).rootCertificateFile(dir.resolve("nope.crt")).build(),
                 missingDefaultRoot)).isInstanceOf(TlsConfigurationException.class).hasMessageContaining("nope.crt");
     }
 
     @Test
     void systemRootsDoNotTrustAPrivateCa() throws Exception {
-        ClientTls tls = ClientTls.create(config(null).sslRootCert("system").build(), missingDefaultRoot);
+        ClientTls tls = ClientTls.create(settings(ServerCheck.CHAIN_AND_HOST).systemRoots().build(), missingDefaultRoot);
 
         assertThat(tls.verifiesHostName()).isTrue();
         assertRejected(tls, HOST, server, "unable to find valid certification path");
@@ -237,26 +234,26 @@ class ClientTlsTest {
         Path unterminated = TestPki.write(dir, "open.crt", "-----BEGIN CERTIFICATE-----\nAAAA\n");
         Path badBase64 = TestPki.write(dir, "b64.crt", "-----BEGIN CERTIFICATE-----\n!!!!\n-----END CERTIFICATE-----\n");
 
-        assertThatThrownBy(() -> ClientTls.create(config(SslMode.VERIFY_CA).sslRootCert(empty).build(), missingDefaultRoot))
+        assertThatThrownBy(() -> ClientTls.create(settings(ServerCheck.CHAIN).rootCertificateFile(empty).build(), missingDefaultRoot))
                 .isInstanceOf(TlsConfigurationException.class).hasMessageContaining("holds no PEM certificate");
-        assertThatThrownBy(() -> ClientTls.create(config(SslMode.VERIFY_CA).sslRootCert(broken).build(), missingDefaultRoot))
+        assertThatThrownBy(() -> ClientTls.create(settings(ServerCheck.CHAIN).rootCertificateFile(broken).build(), missingDefaultRoot))
                 .isInstanceOf(TlsConfigurationException.class).hasMessageContaining("cannot be parsed");
-        assertThatThrownBy(() -> ClientTls.create(config(SslMode.VERIFY_CA).sslRootCert(unterminated).build(), missingDefaultRoot))
+        assertThatThrownBy(() -> ClientTls.create(settings(ServerCheck.CHAIN).rootCertificateFile(unterminated).build(), missingDefaultRoot))
                 .isInstanceOf(TlsConfigurationException.class).hasMessageContaining("has no END line");
-        assertThatThrownBy(() -> ClientTls.create(config(SslMode.VERIFY_CA).sslRootCert(badBase64).build(), missingDefaultRoot))
+        assertThatThrownBy(() -> ClientTls.create(settings(ServerCheck.CHAIN).rootCertificateFile(badBase64).build(), missingDefaultRoot))
                 .isInstanceOf(TlsConfigurationException.class).hasMessageContaining("not valid base64");
     }
 
     @Test
     void sniCarriesTheHostNameButNeverAnIpAddress() throws Exception {
-        assertThat(requestedServerNames(config(SslMode.REQUIRE).build(), HOST)).containsExactly(new SNIHostName(HOST));
-        assertThat(requestedServerNames(config(SslMode.REQUIRE).build(), "localhost")).containsExactly(new SNIHostName("localhost"));
-        assertThat(requestedServerNames(config(SslMode.REQUIRE).build(), "127.0.0.1")).isEmpty();
-        assertThat(requestedServerNames(config(SslMode.REQUIRE).build(), "::1")).isEmpty();
-        assertThat(requestedServerNames(config(SslMode.REQUIRE).sslSni(false).build(), HOST)).isEmpty();
+        assertThat(requestedServerNames(settings(ServerCheck.CHAIN_IF_ROOT_AVAILABLE).build(), HOST)).containsExactly(new SNIHostName(HOST));
+        assertThat(requestedServerNames(settings(ServerCheck.CHAIN_IF_ROOT_AVAILABLE).build(), "localhost")).containsExactly(new SNIHostName("localhost"));
+        assertThat(requestedServerNames(settings(ServerCheck.CHAIN_IF_ROOT_AVAILABLE).build(), "127.0.0.1")).isEmpty();
+        assertThat(requestedServerNames(settings(ServerCheck.CHAIN_IF_ROOT_AVAILABLE).build(), "::1")).isEmpty();
+        assertThat(requestedServerNames(settings(ServerCheck.CHAIN_IF_ROOT_AVAILABLE).sni(false).build(), HOST)).isEmpty();
     }
 
-    private static List<SNIServerName> requestedServerNames(PgfastConnectionConfiguration c, String host) throws Exception {
+    private static List<SNIServerName> requestedServerNames(TlsSettings c, String host) throws Exception {
         try (TlsHandshake h = handshake(ClientTls.create(c, missingDefaultRoot), host, server)) {
             assertThat(h.succeeded()).isTrue();
             return ((ExtendedSSLSession) h.server.engine().getSession()).getRequestedServerNames();
@@ -265,8 +262,8 @@ class ClientTlsTest {
 
     @Test
     void directNegotiationOffersAlpnPostgresql() throws Exception {
-        ClientTls tls = ClientTls.create(config(SslMode.VERIFY_FULL).sslRootCert(caFile)
-                .sslNegotiation(SslNegotiation.DIRECT).build(), missingDefaultRoot);
+        ClientTls tls = ClientTls.create(settings(ServerCheck.CHAIN_AND_HOST).rootCertificateFile(caFile)
+                .direct(true).build(), missingDefaultRoot);
         SslContext alpnServer = serverContext(server, b -> b.applicationProtocolConfig(new ApplicationProtocolConfig(
                 ApplicationProtocolConfig.Protocol.ALPN, ApplicationProtocolConfig.SelectorFailureBehavior.NO_ADVERTISE,
                 ApplicationProtocolConfig.SelectedListenerFailureBehavior.ACCEPT, "postgresql")));
@@ -288,7 +285,7 @@ class ClientTlsTest {
 
     @Test
     void postgresNegotiationOffersNoAlpnAndNeedsNoCheck() throws Exception {
-        ClientTls tls = ClientTls.create(config(SslMode.REQUIRE).build(), missingDefaultRoot);
+        ClientTls tls = ClientTls.create(settings(ServerCheck.CHAIN_IF_ROOT_AVAILABLE).build(), missingDefaultRoot);
         try (TlsHandshake h = handshake(tls, HOST, server)) {
             assertThat(h.succeeded()).isTrue();
             assertThat(h.client.applicationProtocol()).isNull();
@@ -312,8 +309,7 @@ class ClientTlsTest {
     }
 
     private static void assertClientCertificateSent(Path cert, Path key, String password, TestPki.Issued identity) throws Exception {
-        ClientTls tls = ClientTls.create(config(SslMode.VERIFY_FULL).sslRootCert(caFile).sslCert(cert).sslKey(key)
-                .sslPassword(password).build(), missingDefaultRoot);
+        ClientTls tls = ClientTls.create(settings(ServerCheck.CHAIN_AND_HOST).rootCertificateFile(caFile).clientCertificate(cert, key, password).build(), missingDefaultRoot);
         SslContext requiringServer = serverContext(server, b -> b.clientAuth(ClientAuth.REQUIRE).trustManager(ca.certificate()));
         try (TlsHandshake h = handshake(tls, HOST, requiringServer)) {
             assertThat(h.clientFailure()).as(key.getFileName().toString()).isNull();
@@ -325,7 +321,7 @@ class ClientTlsTest {
 
     @Test
     void serverDemandingACertificateFailsWithoutOne() throws Exception {
-        ClientTls tls = ClientTls.create(config(SslMode.VERIFY_FULL).sslRootCert(caFile).build(), missingDefaultRoot);
+        ClientTls tls = ClientTls.create(settings(ServerCheck.CHAIN_AND_HOST).rootCertificateFile(caFile).build(), missingDefaultRoot);
         SslContext requiringServer = serverContext(server, b -> b.clientAuth(ClientAuth.REQUIRE).trustManager(ca.certificate()));
         try (TlsHandshake h = handshake(tls, HOST, requiringServer)) {
             assertThat(h.succeeded()).isFalse();
@@ -357,7 +353,7 @@ class ClientTlsTest {
     }
 
     private static void assertKeyError(Path cert, Path key, String password, String message) {
-        PgfastConnectionConfiguration c = config(SslMode.REQUIRE).sslCert(cert).sslKey(key).sslPassword(password).build();
+        TlsSettings c = settings(ServerCheck.CHAIN_IF_ROOT_AVAILABLE).clientCertificate(cert, key, password).build();
         assertThatThrownBy(() -> ClientTls.create(c, missingDefaultRoot))
                 .isInstanceOf(TlsConfigurationException.class)
                 .hasMessageContaining(message)
@@ -370,18 +366,16 @@ class ClientTlsTest {
 
     @Test
     void handshakeTimeoutFollowsConnectTimeout() {
-        ClientTls tls = ClientTls.create(config(SslMode.REQUIRE).connectTimeout(Duration.ofSeconds(3)).build(), missingDefaultRoot);
+        ClientTls tls = ClientTls.create(settings(ServerCheck.CHAIN_IF_ROOT_AVAILABLE).handshakeTimeout(Duration.ofSeconds(3)).build(), missingDefaultRoot);
         assertThat(tls.newHandler(ByteBufAllocator.DEFAULT, HOST, 5432).getHandshakeTimeoutMillis()).isEqualTo(3000);
-        ClientTls unbounded = ClientTls.create(config(SslMode.REQUIRE).connectTimeout(Duration.ZERO).build(), missingDefaultRoot);
+        ClientTls unbounded = ClientTls.create(settings(ServerCheck.CHAIN_IF_ROOT_AVAILABLE).handshakeTimeout(Duration.ZERO).build(), missingDefaultRoot);
         assertThat(unbounded.newHandler(ByteBufAllocator.DEFAULT, HOST, 5432).getHandshakeTimeoutMillis()).isZero();
         assertThat(tls.sslContext().isClient()).isTrue();
     }
 
     @Test
-    void disableNeedsNoTls() {
-        assertThatThrownBy(() -> ClientTls.create(config(SslMode.DISABLE).build()))
-                .isInstanceOf(IllegalStateException.class).hasMessageContaining("sslMode is disable");
-        ClientTls tls = ClientTls.create(config(SslMode.REQUIRE).build(), missingDefaultRoot);
+    void anEmptyHostIsRefused() {
+        ClientTls tls = ClientTls.create(settings(ServerCheck.CHAIN_IF_ROOT_AVAILABLE).build(), missingDefaultRoot);
         assertThatThrownBy(() -> tls.newHandler(ByteBufAllocator.DEFAULT, "", 5432)).isInstanceOf(IllegalArgumentException.class);
         assertThat(ClientTls.defaultRootCertificate().endsWith(Path.of(".postgresql", "root.crt"))).isTrue();
     }

@@ -57,27 +57,27 @@ import org.bouncycastle.util.io.pem.PemWriter;
  * Certificates and key files made at test time. BouncyCastle builds and signs them; they are
  * parsed back with the JDK's CertificateFactory, as the driver sees certificates in production.
  */
-final class TestPki {
+public final class TestPki {
 
     private static final BouncyCastleProvider BC = new BouncyCastleProvider();
     private static final AtomicLong SERIAL = new AtomicLong(System.currentTimeMillis());
 
     /** A key pair and the certificate for it. */
-    record Issued(KeyPair keys, X509Certificate certificate) {
+    public record Issued(KeyPair keys, X509Certificate certificate) {
     }
 
     private TestPki() {
     }
 
-    static KeyPair ec() {
+    public static KeyPair ec() {
         return generate("EC", 256);
     }
 
-    static KeyPair rsa() {
+    public static KeyPair rsa() {
         return generate("RSA", 2048);
     }
 
-    static KeyPair generate(String algorithm, int size) {
+    public static KeyPair generate(String algorithm, int size) {
         try {
             KeyPairGenerator g = KeyPairGenerator.getInstance(algorithm);
             if (size > 0) {
@@ -89,36 +89,36 @@ final class TestPki {
         }
     }
 
-    static GeneralName dns(String name) {
+    public static GeneralName dns(String name) {
         return new GeneralName(GeneralName.dNSName, name);
     }
 
-    static GeneralName ip(String address) {
+    public static GeneralName ip(String address) {
         return new GeneralName(GeneralName.iPAddress, address);
     }
 
     /** A self-signed CA certificate. */
-    static Issued ca(String commonName) {
+    public static Issued ca(String commonName) {
         KeyPair keys = ec();
         return new Issued(keys, certificate(commonName, keys, commonName, keys.getPrivate(), "SHA256withECDSA",
                 List.of(), true, Duration.ZERO));
     }
 
     /** A server or client certificate valid from an hour ago for a day. */
-    static Issued leaf(Issued issuer, String commonName, GeneralName... sans) {
+    public static Issued leaf(Issued issuer, String commonName, GeneralName... sans) {
         KeyPair keys = ec();
         return new Issued(keys, certificate(commonName, keys, subjectOf(issuer), issuer.keys().getPrivate(),
                 "SHA256withECDSA", List.of(sans), false, Duration.ZERO));
     }
 
     /** A leaf with chosen keys, signature algorithm and validity shift (negative: in the past). */
-    static Issued leaf(Issued issuer, String commonName, KeyPair keys, String signatureAlgorithm, Duration shift, GeneralName... sans) {
+    public static Issued leaf(Issued issuer, String commonName, KeyPair keys, String signatureAlgorithm, Duration shift, GeneralName... sans) {
         return new Issued(keys, certificate(commonName, keys, subjectOf(issuer), issuer.keys().getPrivate(),
                 signatureAlgorithm, List.of(sans), false, shift));
     }
 
     /** A self-signed certificate with the given keys and signature algorithm. */
-    static X509Certificate selfSigned(KeyPair keys, String signatureAlgorithm) {
+    public static X509Certificate selfSigned(KeyPair keys, String signatureAlgorithm) {
         return certificate("self", keys, "self", keys.getPrivate(), signatureAlgorithm, List.of(), false, Duration.ZERO);
     }
 
@@ -148,7 +148,7 @@ final class TestPki {
         }
     }
 
-    static Path writeCertificates(Path dir, String name, X509Certificate... certificates) throws IOException {
+    public static Path writeCertificates(Path dir, String name, X509Certificate... certificates) throws IOException {
         StringBuilder pem = new StringBuilder("# comment lines outside blocks are ignored\n");
         for (X509Certificate c : certificates) {
             try {
@@ -161,12 +161,12 @@ final class TestPki {
     }
 
     /** PKCS#8, unencrypted ({@code BEGIN PRIVATE KEY}). */
-    static Path writePkcs8(Path dir, String name, PrivateKey key) throws IOException {
+    public static Path writePkcs8(Path dir, String name, PrivateKey key) throws IOException {
         return write(dir, name, pem("PRIVATE KEY", key.getEncoded()));
     }
 
     /** PKCS#8 encrypted by the JDK with PBES2, PBKDF2-HMAC-SHA256 and AES-256-CBC. */
-    static Path writeEncryptedPkcs8Jdk(Path dir, String name, PrivateKey key, String password) throws Exception {
+    public static Path writeEncryptedPkcs8Jdk(Path dir, String name, PrivateKey key, String password) throws Exception {
         String algorithm = "PBEWithHmacSHA256AndAES_256";
         byte[] salt = new byte[16];
         new SecureRandom().nextBytes(salt);
@@ -182,7 +182,7 @@ final class TestPki {
     }
 
     /** PKCS#8 encrypted as {@code openssl pkcs8 -topk8 -v2 aes256} writes it (PBES2, PBKDF2, AES-256-CBC). */
-    static Path writeEncryptedPkcs8OpenSsl(Path dir, String name, PrivateKey key, String password) throws Exception {
+    public static Path writeEncryptedPkcs8OpenSsl(Path dir, String name, PrivateKey key, String password) throws Exception {
         OutputEncryptor encryptor = new JceOpenSSLPKCS8EncryptorBuilder(PKCS8Generator.AES_256_CBC)
                 .setPRF(PKCS8Generator.PRF_HMACSHA256).setIterationCount(2048).setProvider(BC)
                 .setPassword(password.toCharArray()).build();
@@ -194,13 +194,13 @@ final class TestPki {
     }
 
     /** PKCS#1 {@code BEGIN RSA PRIVATE KEY}, as {@code openssl genrsa} before OpenSSL 3 wrote it. */
-    static Path writePkcs1(Path dir, String name, PrivateKey rsaKey) throws IOException {
+    public static Path writePkcs1(Path dir, String name, PrivateKey rsaKey) throws IOException {
         byte[] pkcs1 = PrivateKeyInfo.getInstance(rsaKey.getEncoded()).parsePrivateKey().toASN1Primitive().getEncoded();
         return write(dir, name, pem("RSA PRIVATE KEY", pkcs1));
     }
 
     /** SEC1 {@code BEGIN EC PRIVATE KEY} with the named curve, as {@code openssl ecparam -genkey} writes it. */
-    static Path writeSec1(Path dir, String name, KeyPair ecKeys) throws IOException {
+    public static Path writeSec1(Path dir, String name, KeyPair ecKeys) throws IOException {
         PrivateKeyInfo info = PrivateKeyInfo.getInstance(ecKeys.getPrivate().getEncoded());
         ASN1Encodable curve = info.getPrivateKeyAlgorithm().getParameters();
         byte[] publicKey = SubjectPublicKeyInfo.getInstance(ecKeys.getPublic().getEncoded()).getPublicKeyData().getBytes();
@@ -212,7 +212,7 @@ final class TestPki {
     }
 
     /** A PKCS#1 key encrypted the legacy OpenSSL way (Proc-Type / DEK-Info headers). */
-    static Path writeLegacyEncrypted(Path dir, String name, PrivateKey rsaKey, String password) throws IOException {
+    public static Path writeLegacyEncrypted(Path dir, String name, PrivateKey rsaKey, String password) throws IOException {
         StringWriter out = new StringWriter();
         try (JcaPEMWriter w = new JcaPEMWriter(out)) {
             w.writeObject(rsaKey, new JcePEMEncryptorBuilder("AES-128-CBC").setProvider(BC).build(password.toCharArray()));
@@ -220,13 +220,13 @@ final class TestPki {
         return write(dir, name, out.toString());
     }
 
-    static String pem(String label, byte[] der) {
+    public static String pem(String label, byte[] der) {
         return "-----BEGIN " + label + "-----\n"
                 + Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII)).encodeToString(der)
                 + "\n-----END " + label + "-----\n";
     }
 
-    static Path write(Path dir, String name, String content) throws IOException {
+    public static Path write(Path dir, String name, String content) throws IOException {
         Path file = dir.resolve(name);
         Files.writeString(file, content, StandardCharsets.US_ASCII);
         return file;

@@ -1,4 +1,4 @@
-package io.pgfast.transport.tls;
+package io.pgfast.protocol.auth;
 
 import java.io.IOException;
 import java.security.AlgorithmParameters;
@@ -16,8 +16,13 @@ import java.util.regex.Pattern;
  * uses (PostgreSQL supports no other binding type): the hash of the server certificate's DER
  * encoding, taken with the hash function of the certificate's signature algorithm, except that
  * MD5 and SHA-1 are replaced by SHA-256 (section 4.1). For RSASSA-PSS the hash comes from the
- * signature parameters. Algorithms that name no single hash (Ed25519, Ed448) have no binding defined;
- * PostgreSQL cannot offer channel binding with such a certificate either.
+ * signature parameters, as the server computes it (PostgreSQL's be_tls_get_certificate_hash asks
+ * OpenSSL's X509_get_signature_info, which reads them). Algorithms that name no single hash
+ * (Ed25519, Ed448) have no binding defined: the server cannot compute one either, so a client that
+ * requires channel binding must refuse such a certificate rather than authenticate without it.
+ *
+ * <p>This is the driver's only computation of the binding data; the startup flow hands its result
+ * to {@link ChannelBinding#tlsServerEndPoint(byte[])}.
  */
 public final class TlsServerEndPoint {
 
@@ -56,11 +61,17 @@ public final class TlsServerEndPoint {
         if (name.equals("RSASSA-PSS") || "1.2.840.113549.1.1.10".equals(certificate.getSigAlgOID())) {
             return pssHash(certificate.getSigAlgParams());
         }
-        Matcher m = SIGNATURE.matcher(name);
-        if (!m.matches()) {
-            return Optional.empty();
-        }
-        return Optional.of(strengthen(m.group(1)));
+        return Optional.ofNullable(hashOfSignatureAlgorithm(name));
+    }
+
+    /**
+     * The hash of a signature algorithm named as the JDK names them ({@code SHA256withRSA} to
+     * {@code SHA-256}, MD5 and SHA-1 strengthened to SHA-256), or null when the name carries none
+     * ({@code Ed25519}, and {@code RSASSA-PSS}, whose hash is in its parameters).
+     */
+    static String hashOfSignatureAlgorithm(String signatureAlgorithm) {
+        Matcher m = SIGNATURE.matcher(signatureAlgorithm.toUpperCase(Locale.ROOT));
+        return m.matches() ? strengthen(m.group(1)) : null;
     }
 
     private static Optional<String> pssHash(byte[] encodedParameters) {

@@ -12,7 +12,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class PemPrivateKeysTest {
+class ClientKeysTest {
 
     @TempDir
     Path dir;
@@ -21,7 +21,7 @@ class PemPrivateKeysTest {
     void readsEd25519AndRsaPssPkcs8() throws Exception {
         for (String algorithm : new String[] {"Ed25519", "RSASSA-PSS"}) {
             KeyPair keys = TestPki.generate(algorithm, algorithm.equals("Ed25519") ? 0 : 1024);
-            PrivateKey read = PemPrivateKeys.read(TestPki.writePkcs8(dir, algorithm + ".pk8", keys.getPrivate()), null);
+            PrivateKey read = ClientKeys.read(TestPki.writePkcs8(dir, algorithm + ".pk8", keys.getPrivate()), null);
             assertThat(read.getEncoded()).isEqualTo(keys.getPrivate().getEncoded());
         }
     }
@@ -32,7 +32,7 @@ class PemPrivateKeysTest {
         Path file = TestPki.write(dir, "mixed.pem", TestPki.pem("CERTIFICATE", new byte[] {1, 2, 3})
                 + "text between blocks\n" + TestPki.pem("PRIVATE KEY", keys.getPrivate().getEncoded()));
 
-        assertThat(PemPrivateKeys.read(file, null).getEncoded()).isEqualTo(keys.getPrivate().getEncoded());
+        assertThat(ClientKeys.read(file, null).getEncoded()).isEqualTo(keys.getPrivate().getEncoded());
     }
 
     @Test
@@ -41,7 +41,7 @@ class PemPrivateKeysTest {
         byte[] sec1 = Der.write(Der.SEQUENCE, new byte[] {0x02, 0x01, 0x01}, Der.write(Der.OCTET_STRING, new byte[32]));
         Path file = TestPki.write(dir, "nocurve.pem", TestPki.pem("EC PRIVATE KEY", sec1));
 
-        assertThatThrownBy(() -> PemPrivateKeys.read(file, null)).isInstanceOf(TlsConfigurationException.class)
+        assertThatThrownBy(() -> ClientKeys.read(file, null)).isInstanceOf(TlsConfigurationException.class)
                 .hasMessageContaining("does not name its curve");
     }
 
@@ -67,7 +67,7 @@ class PemPrivateKeysTest {
             }
             String label = labels[i % labels.length];
             Path file = TestPki.write(dir, "fuzz.pem", TestPki.pem(label, der));
-            Throwable t = catchThrowable(() -> PemPrivateKeys.read(file, "pw"));
+            Throwable t = catchThrowable(() -> ClientKeys.read(file, "pw"));
             if (t != null) {
                 assertThat(t).as("%s %s", label, java.util.HexFormat.of().formatHex(der)).isInstanceOf(TlsConfigurationException.class);
             }

@@ -1,0 +1,197 @@
+package io.pgfast.transport.tls;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * What {@link ClientTls} needs to know, and nothing else: the transport's own value, so that it never
+ * reads the R2DBC configuration (the connection setup builds one from it). Immutable; the password
+ * never appears in {@link #toString()}.
+ */
+public final class TlsSettings {
+
+    /**
+     * Which server certificates are accepted: libpq's sslmode table condensed to what the TLS layer
+     * does (docs, "SSL Support", table "SSL Mode Descriptions").
+     */
+    public enum ServerCheck {
+        /** sslmode allow and prefer: any certificate; encryption is opportunistic. */
+        NONE("prefer"),
+        /**
+         * sslmode require: any certificate, unless a root certificate is available (an explicit
+         * root file, or the default root file exists); then as {@link #CHAIN}, as libpq does.
+         */
+        CHAIN_IF_ROOT_AVAILABLE("require"),
+        /** sslmode verify-ca: the chain must lead to a trusted root. */
+        CHAIN("verify-ca"),
+        /** sslmode verify-full: as {@link #CHAIN}, and the certificate must name the host. */
+        CHAIN_AND_HOST("verify-full");
+
+        private final String sslMode;
+
+        ServerCheck(String sslMode) {
+            this.sslMode = sslMode;
+        }
+
+        /** The libpq sslmode this check stands for, for messages. */
+        public String sslMode() {
+            return sslMode;
+        }
+    }
+
+    /** Where trusted root certificates come from. */
+    public enum Roots {
+        /** libpq's default file, {@code ~/.postgresql/root.crt} (see {@link ClientTls#defaultRootCertificate()}). */
+        DEFAULT_FILE,
+        /** The file of {@link #rootCertificateFile()}. */
+        FILE,
+        /** The JVM's default trust store (libpq 16's {@code sslrootcert=system}). */
+        SYSTEM
+    }
+
+    private final ServerCheck serverCheck;
+    private final Roots roots;
+    private final Path rootCertificateFile;
+    private final Path clientCertificateFile;
+    private final Path clientKeyFile;
+    private final String clientKeyPassword;
+    private final boolean sni;
+    private final boolean direct;
+    private final Duration handshakeTimeout;
+
+    private TlsSettings(Builder b) {
+        this.serverCheck = b.serverCheck;
+        this.roots = b.roots;
+        this.rootCertificateFile = b.rootCertificateFile;
+        this.clientCertificateFile = b.clientCertificateFile;
+        this.clientKeyFile = b.clientKeyFile;
+        this.clientKeyPassword = b.clientKeyPassword;
+        this.sni = b.sni;
+        this.direct = b.direct;
+        this.handshakeTimeout = b.handshakeTimeout;
+    }
+
+    /** @param serverCheck which server certificates are accepted */
+    public static Builder builder(ServerCheck serverCheck) {
+        return new Builder(serverCheck);
+    }
+
+    public ServerCheck serverCheck() {
+        return serverCheck;
+    }
+
+    public Roots roots() {
+        return roots;
+    }
+
+    /** The PEM file of trusted roots when {@link #roots()} is {@link Roots#FILE}. */
+    public Optional<Path> rootCertificateFile() {
+        return Optional.ofNullable(rootCertificateFile);
+    }
+
+    /** The client certificate chain file (PEM); present exactly when {@link #clientKeyFile()} is. */
+    public Optional<Path> clientCertificateFile() {
+        return Optional.ofNullable(clientCertificateFile);
+    }
+
+    public Optional<Path> clientKeyFile() {
+        return Optional.ofNullable(clientKeyFile);
+    }
+
+    /** libpq's sslpassword: decrypts an encrypted client key; ignored for an unencrypted one. */
+    public Optional<String> clientKeyPassword() {
+        return Optional.ofNullable(clientKeyPassword);
+    }
+
+    /** Whether Server Name Indication carries the host name (never an IP address). */
+    public boolean sni() {
+        return sni;
+    }
+
+    /** Whether TLS starts at once with ALPN {@code postgresql} (sslnegotiation=direct). */
+    public boolean direct() {
+        return direct;
+    }
+
+    /** Bound of the handshake; {@link Duration#ZERO} for none. */
+    public Duration handshakeTimeout() {
+        return handshakeTimeout;
+    }
+
+    @Override
+    public String toString() {
+        return "TlsSettings[" + serverCheck + ", roots " + roots + (rootCertificateFile == null ? "" : " " + rootCertificateFile)
+                + (clientCertificateFile == null ? "" : ", client certificate " + clientCertificateFile + ", key " + clientKeyFile
+                + (clientKeyPassword == null ? "" : " (with password)"))
+                + ", sni " + sni + ", direct " + direct + ", handshake timeout " + handshakeTimeout + "]";
+    }
+
+    /** Collects the settings; every value but the check has libpq's default. */
+    public static final class Builder {
+
+        private final ServerCheck serverCheck;
+        private Roots roots = Roots.DEFAULT_FILE;
+        private Path rootCertificateFile;
+        private Path clientCertificateFile;
+        private Path clientKeyFile;
+        private String clientKeyPassword;
+        private boolean sni = true;
+        private boolean direct;
+        private Duration handshakeTimeout = Duration.ZERO;
+
+        private Builder(ServerCheck serverCheck) {
+            this.serverCheck = Objects.requireNonNull(serverCheck, "serverCheck");
+        }
+
+        /** Trusted roots from this PEM file instead of the default file. */
+        public Builder rootCertificateFile(Path file) {
+            this.rootCertificateFile = Objects.requireNonNull(file, "file");
+            this.roots = Roots.FILE;
+            return this;
+        }
+
+        /** Trusted roots from the JVM's default trust store. */
+        public Builder systemRoots() {
+            this.rootCertificateFile = null;
+            this.roots = Roots.SYSTEM;
+            return this;
+        }
+
+        /**
+         * A client certificate chain and its key, sent when the server asks for one.
+         *
+         * @param password the key's password, or null for an unencrypted key
+         */
+        public Builder clientCertificate(Path certificateFile, Path keyFile, String password) {
+            this.clientCertificateFile = Objects.requireNonNull(certificateFile, "certificateFile");
+            this.clientKeyFile = Objects.requireNonNull(keyFile, "keyFile");
+            this.clientKeyPassword = password;
+            return this;
+        }
+
+        public Builder sni(boolean sni) {
+            this.sni = sni;
+            return this;
+        }
+
+        public Builder direct(boolean direct) {
+            this.direct = direct;
+            return this;
+        }
+
+        /** @param timeout the handshake's bound; {@link Duration#ZERO} for none */
+        public Builder handshakeTimeout(Duration timeout) {
+            if (timeout.isNegative()) {
+                throw new IllegalArgumentException("handshakeTimeout must not be negative: " + timeout);
+            }
+            this.handshakeTimeout = timeout;
+            return this;
+        }
+
+        public TlsSettings build() {
+            return new TlsSettings(this);
+        }
+    }
+}
