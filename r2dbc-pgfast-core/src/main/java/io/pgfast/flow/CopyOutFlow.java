@@ -4,6 +4,7 @@ import io.pgfast.error.PgfastClientException;
 import io.pgfast.transport.Notices;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.Unpooled;
 import io.netty.util.ReferenceCountUtil;
 import io.pgfast.error.ErrorDetails;
 import io.pgfast.error.PgExceptionFactory;
@@ -31,6 +32,7 @@ import org.reactivestreams.Subscriber;
 import org.reactivestreams.Subscription;
 import reactor.core.publisher.Flux;
 
+import java.util.ArrayDeque;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -78,6 +80,17 @@ public final class CopyOutFlow extends Conversation implements Subscription {
     private Throwable requestError;
     private R2dbcException wrongStatement;
     private R2dbcException serverError;
+    /**
+     * Data read ahead while a statement waits behind this COPY and nobody asks for the data (see
+     * {@link Conversation#readAhead}): heap copies, handed out in order as the subscriber asks. Event loop only.
+     */
+    private ArrayDeque<ByteBuf> held;
+    private long heldBytes;
+    private boolean readingAhead;
+    /** There is held data: new demand must hop to the event loop to hand it out. */
+    private volatile boolean holding;
+    /** ReadyForQuery came while data was held: the end follows the last held chunk. */
+    private boolean endWhenHeldOut;
 
     private CopyOutFlow(Transport transport, String sql, Subscriber<? super ByteBuf> actual) {
         this.transport = transport;
@@ -123,7 +136,67 @@ public final class CopyOutFlow extends Conversation implements Subscription {
                 break;
             }
         }
+        if (holding) {
+            transport.eventLoop().execute(this::handOutHeld);
+        }
         transport.resumeReading();
+    }
+
+    /** New demand (event loop): the data read ahead first, in order; then the end, if it came meanwhile. */
+    private void handOutHeld() {
+        if (held == null) {
+            return;
+        }
+        ByteBuf next;
+        while (!isStopped() && demand.get() > 0 && (next = held.poll()) != null) {
+            heldBytes -= next.readableBytes();
+            emit(next);
+        }
+        if (isStopped()) {
+            releaseHeld();
+        }
+        if (held.isEmpty()) {
+            holding = false;
+            readingAhead = false;
+            if (endWhenHeldOut) {
+                endWhenHeldOut = false;
+                signalEnd();
+            }
+            transport.resumeReading();
+        }
+    }
+
+    private void releaseHeld() {
+        if (held != null) {
+            ByteBuf b;
+            while ((b = held.poll()) != null) {
+                b.release();
+            }
+            heldBytes = 0;
+            holding = false;
+        }
+    }
+
+    private boolean hasHeld() {
+        return held != null && !held.isEmpty();
+    }
+
+    private void emit(ByteBuf data) {
+        long r = demand.get();
+        if (r != Long.MAX_VALUE) {
+            demand.decrementAndGet();
+        }
+        actual.onNext(data);
+    }
+
+    /** The data is read ahead for a statement waiting behind this COPY, within {@code readAheadLimit}. */
+    @Override
+    protected boolean readAhead(byte type) {
+        if (type != CopyData.TYPE || phase != Phase.COPYING || isStopped() || heldBytes >= transport.readAheadLimit()) {
+            return false;
+        }
+        readingAhead = true;
+        return true;
     }
 
     @Override
@@ -149,7 +222,8 @@ public final class CopyOutFlow extends Conversation implements Subscription {
 
     @Override
     protected boolean canAccept(byte messageType) {
-        return messageType != CopyData.TYPE || phase != Phase.COPYING || isStopped() || demand.get() > 0;
+        return messageType != CopyData.TYPE || phase != Phase.COPYING || isStopped() || (!hasHeld() && demand.get() > 0)
+                || readingAhead && heldBytes < transport.readAheadLimit();
     }
 
     private boolean isStopped() {
@@ -216,11 +290,23 @@ public final class CopyOutFlow extends Conversation implements Subscription {
             data.release();
             return;
         }
-        long r = demand.get();
-        if (r != Long.MAX_VALUE) {
-            demand.decrementAndGet();
+        if (!hasHeld() && demand.get() > 0) {
+            emit(data.content());
+            return;
         }
-        actual.onNext(data.content());
+        // read ahead: a copy, so that the receive buffer it points into can go
+        ByteBuf copy;
+        try {
+            copy = Unpooled.copiedBuffer(data.content());
+        } finally {
+            data.release();
+        }
+        if (held == null) {
+            held = new ArrayDeque<>();
+        }
+        held.add(copy);
+        heldBytes += copy.readableBytes();
+        holding = true;
     }
 
     private void onServerError(ErrorResponse error) {
@@ -237,6 +323,14 @@ public final class CopyOutFlow extends Conversation implements Subscription {
 
     private void readyForQuery() {
         phase = Phase.DONE;
+        if (hasHeld() && !isStopped()) {
+            endWhenHeldOut = true;
+            return;
+        }
+        signalEnd();
+    }
+
+    private void signalEnd() {
         if (cancelled) {
             return;
         }
@@ -260,6 +354,11 @@ public final class CopyOutFlow extends Conversation implements Subscription {
 
     /** The subscriber cancelled or broke the demand rules: stop the server's copy once it has begun. */
     private void stop() {
+        releaseHeld();
+        if (endWhenHeldOut) {
+            endWhenHeldOut = false;
+            signalEnd();
+        }
         if (phase == Phase.COPYING) {
             cancelServerWork();
         }
@@ -285,7 +384,9 @@ public final class CopyOutFlow extends Conversation implements Subscription {
 
     @Override
     protected void onConnectionFailure(Throwable failure) {
-        boolean wasDone = phase == Phase.DONE;
+        releaseHeld();
+        boolean wasDone = phase == Phase.DONE && !endWhenHeldOut;
+        endWhenHeldOut = false;
         phase = Phase.DONE;
         if (!wasDone && !cancelled) {
             actual.onError(failure instanceof R2dbcException ? failure

@@ -71,8 +71,9 @@ public final class ExtendedQueryFlow extends QueryFlow {
     private final PreparedStatementCache.Entry[] entries;
     private Phase phase;
     private boolean writeComplete = true;
-    private final List<PreparedStatementCache.Key> preparing = new ArrayList<>(1);
-    private final List<PreparedStatementCache.Entry> preparingEntries = new ArrayList<>(1);
+    /** The statements to prepare first; empty and immutable (nothing allocated) until one is needed. */
+    private List<PreparedStatementCache.Key> preparing = List.of();
+    private List<PreparedStatementCache.Entry> preparingEntries = List.of();
     private int described;
     private boolean prepareFailed;
     private int nextBinding;
@@ -123,8 +124,7 @@ public final class ExtendedQueryFlow extends QueryFlow {
                     entry = preparingEntries.get(already);
                 } else {
                     entry = cache.newEntry();
-                    preparing.add(key);
-                    preparingEntries.add(entry);
+                    addPreparing(key, entry);
                 }
             }
             entries[i] = entry;
@@ -136,6 +136,15 @@ public final class ExtendedQueryFlow extends QueryFlow {
             phase = Phase.PREPARING;
             writePrepare(out);
         }
+    }
+
+    private void addPreparing(PreparedStatementCache.Key key, PreparedStatementCache.Entry entry) {
+        if (preparing.isEmpty()) {
+            preparing = new ArrayList<>(2);
+            preparingEntries = new ArrayList<>(2);
+        }
+        preparing.add(key);
+        preparingEntries.add(entry);
     }
 
     private void writePrepare(ByteBuf out) {
@@ -154,7 +163,7 @@ public final class ExtendedQueryFlow extends QueryFlow {
         for (int i = 0; i < bindings.size(); i++) {
             PreparedStatementCache.Entry e = entries[i];
             Bind.encode(out, "", e.name, bindings.get(i), e.resultFormats);
-            new Execute("", fetching ? fetchSize : 0).encode(out);
+            (fetching ? new Execute("", fetchSize) : Execute.UNNAMED_ALL_ROWS).encode(out);
         }
         endBatch(out);
     }
@@ -416,8 +425,8 @@ public final class ExtendedQueryFlow extends QueryFlow {
                 return true;
             }
             phase = Phase.EXECUTING;
-            preparing.clear();
-            preparingEntries.clear();
+            preparing = List.of();
+            preparingEntries = List.of();
             described = 0;
             try {
                 writeMore(this::writeBinds);
@@ -444,8 +453,7 @@ public final class ExtendedQueryFlow extends QueryFlow {
                         entries[i] = preparingEntries.get(already);
                     } else {
                         PreparedStatementCache.Entry entry = cache.newEntry();
-                        preparing.add(keys[i]);
-                        preparingEntries.add(entry);
+                        addPreparing(keys[i], entry);
                         entries[i] = entry;
                     }
                 }

@@ -17,7 +17,8 @@ import io.r2dbc.spi.Result;
 import org.reactivestreams.Subscriber;
 import org.reactivestreams.Subscription;
 
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.ArrayDeque;
+import java.util.concurrent.atomic.AtomicLongFieldUpdater;
 
 /**
  * What the simple and the extended query flows share: the publisher of Results (one per statement
@@ -28,15 +29,19 @@ import java.util.concurrent.atomic.AtomicLong;
  * the server's work (its 57014 error is then expected and swallowed). When something was written after
  * it, the cancel could hit that statement instead, so the rows are only drained.
  */
-public abstract class QueryFlow extends Conversation implements ResultFeed.CancelHandler, Subscription {
+public abstract class QueryFlow extends Conversation implements ResultFeed.Owner, Subscription {
 
     final Transport transport;
     final CodecRegistry codecs;
     final String sql;
     final ResultFactory resultFactory;
     private final Subscriber<? super Result> results;
-    private final AtomicLong resultDemand = new AtomicLong();
+    private static final AtomicLongFieldUpdater<QueryFlow> RESULT_DEMAND =
+            AtomicLongFieldUpdater.newUpdater(QueryFlow.class, "resultDemand");
+    private volatile long resultDemand;
     private volatile boolean resultsCancelled;
+    /** Queued on the transport ({@link #start()}): from then on new demand may have to resume reading. */
+    private volatile boolean submitted;
     private boolean resultsDone;
     ResultFeed current;
     private boolean cancelSent;
@@ -50,6 +55,21 @@ public abstract class QueryFlow extends Conversation implements ResultFeed.Cance
     /** Null unless an ObservationRegistry is configured: one null check per result, nothing per row. */
     private QueryObservation observation;
     private boolean written;
+    /** Bytes read ahead by this conversation's results and not yet handed out (event loop only). */
+    private long readAheadBytes;
+    /**
+     * Results opened while nobody asked for them, for a statement waiting behind this one (read-ahead), in
+     * order; handed out as the Results subscriber asks. Null until the first (event loop only).
+     */
+    private ArrayDeque<ResultFeed> held;
+    /** There are held results: new demand must hop to the event loop to hand them out. */
+    private volatile boolean holding;
+    private boolean readingAheadResults;
+    /** The Results publisher ended (completed or failed with {@link #endAfterHeld}) but results are still held. */
+    private boolean endWhenHeldOut;
+    private Throwable endAfterHeld;
+    /** What a held result counts against the read-ahead budget besides its rows: a few objects. */
+    private static final int HELD_RESULT_BYTES = 128;
 
     QueryFlow(Transport transport, CodecRegistry codecs, String sql, ResultFactory resultFactory, Subscriber<? super Result> results) {
         this.transport = transport;
@@ -67,6 +87,7 @@ public abstract class QueryFlow extends Conversation implements ResultFeed.Cance
     /** Subscribes the Result subscriber and queues this conversation. */
     public final void start() {
         results.onSubscribe(this);
+        submitted = true;
         transport.submit(this);
     }
 
@@ -81,8 +102,15 @@ public abstract class QueryFlow extends Conversation implements ResultFeed.Cance
             });
             return;
         }
-        Demand.add(resultDemand, n);
-        transport.resumeReading();
+        Demand.add(RESULT_DEMAND, this, n);
+        if (holding) {
+            onLoop(this::handOutHeld);
+        }
+        if (submitted) {
+            // before it is queued (a request from inside onSubscribe, the usual case) nothing can wait for this
+            // demand: no task, no event-loop wake-up for it
+            transport.resumeReading();
+        }
     }
 
     @Override
@@ -101,6 +129,9 @@ public abstract class QueryFlow extends Conversation implements ResultFeed.Cance
      * "no further Results" (Mono.from(execute()) cancels right after the first) and the work goes on.
      */
     private void onResultsCancelled() {
+        if (held != null) {
+            discardHeld();
+        }
         if (anyResult || resultsDone) {
             return;
         }
@@ -131,9 +162,77 @@ public abstract class QueryFlow extends Conversation implements ResultFeed.Cance
 
     // --- for the subclasses (event loop) ---
 
-    /** Whether a new Result can be handed out now (or would be discarded anyway). */
+    /** Whether a new Result can be opened now: handed out, held (read-ahead), or discarded anyway. */
     final boolean canOpenResult() {
-        return resultsCancelled || resultsDone || resultDemand.get() > 0;
+        return resultsCancelled || resultsDone || resultDemand > 0 || readingAheadResults && readAheadRoom();
+    }
+
+    private void onLoop(Runnable task) {
+        if (transport.eventLoop().inEventLoop()) {
+            task.run();
+        } else {
+            transport.eventLoop().execute(task);
+        }
+    }
+
+    private void emit(ResultFeed feed) {
+        RESULT_DEMAND.decrementAndGet(this);
+        results.onNext(resultFactory.result(feed));
+        if (++emitted == expectedResults) {
+            // nothing more can come: let collectList()-style subscribers go on to the rows
+            completeResults();
+        }
+    }
+
+    /** New demand (event loop): the held results first, in order; then the end, if it came meanwhile. */
+    private void handOutHeld() {
+        if (held == null) {
+            return;
+        }
+        ResultFeed next;
+        while (!resultsCancelled && resultDemand > 0 && (next = held.poll()) != null) {
+            readAheadBytes -= HELD_RESULT_BYTES;
+            emit(next);
+        }
+        if (resultsCancelled) {
+            discardHeld();
+        }
+        if (held.isEmpty()) {
+            holding = false;
+            readingAheadResults = false;
+            if (endWhenHeldOut) {
+                endWhenHeldOut = false;
+                if (endAfterHeld != null) {
+                    failResults(endAfterHeld);
+                } else {
+                    completeResults();
+                }
+            }
+            transport.resumeReading();
+        }
+    }
+
+    private void discardHeld() {
+        ResultFeed feed;
+        while ((feed = held.poll()) != null) {
+            readAheadBytes -= HELD_RESULT_BYTES;
+            feed.attach(DiscardConsumer.INSTANCE);
+        }
+        holding = false;
+    }
+
+    private boolean hasHeld() {
+        return held != null && !held.isEmpty();
+    }
+
+    @Override
+    public boolean readAheadRoom() {
+        return readAheadBytes < transport.readAheadLimit();
+    }
+
+    @Override
+    public void readAhead(long bytes) {
+        readAheadBytes += bytes;
     }
 
     final ResultFeed openResult(ResultColumns columns) {
@@ -149,13 +248,17 @@ public abstract class QueryFlow extends Conversation implements ResultFeed.Cance
         }
         if (resultsCancelled || resultsDone) {
             feed.attach(DiscardConsumer.INSTANCE);
+        } else if (!hasHeld() && resultDemand > 0) {
+            emit(feed);
         } else {
-            resultDemand.decrementAndGet();
-            results.onNext(resultFactory.result(feed));
-            if (++emitted == expectedResults) {
-                // nothing more can come: let collectList()-style subscribers go on to the rows
-                completeResults();
+            // read ahead: nobody has asked for this Result yet; its rows are read ahead too
+            if (held == null) {
+                held = new ArrayDeque<>();
             }
+            held.add(feed);
+            holding = true;
+            readAheadBytes += HELD_RESULT_BYTES;
+            feed.startReadAhead();
         }
         return feed;
     }
@@ -173,7 +276,15 @@ public abstract class QueryFlow extends Conversation implements ResultFeed.Cance
     /** The rows of the current result are read ahead for a statement waiting behind this one (see ResultFeed). */
     @Override
     protected boolean readAhead(byte type) {
-        return type == 'D' && current != null && current.startReadAhead();
+        if (type == 'D') {
+            return current != null && current.startReadAhead();
+        }
+        // a message that would open a Result nobody has asked for: hold the Results (see openResult)
+        if (!readAheadRoom()) {
+            return false;
+        }
+        readingAheadResults = true;
+        return canAccept(type);
     }
 
     /**
@@ -313,6 +424,11 @@ public abstract class QueryFlow extends Conversation implements ResultFeed.Cance
 
     final void completeResults() {
         logLateNotices();
+        if (hasHeld()) {
+            // the Results read ahead come first; the end follows the last of them (handOutHeld)
+            endWhenHeldOut = true;
+            return;
+        }
         if (!resultsDone) {
             resultsDone = true;
             if (!resultsCancelled) {
@@ -322,6 +438,13 @@ public abstract class QueryFlow extends Conversation implements ResultFeed.Cance
     }
 
     private void failResults(Throwable e) {
+        if (hasHeld()) {
+            if (!endWhenHeldOut) {
+                endWhenHeldOut = true;
+                endAfterHeld = e;
+            }
+            return;
+        }
         if (!resultsDone) {
             resultsDone = true;
             if (!resultsCancelled) {

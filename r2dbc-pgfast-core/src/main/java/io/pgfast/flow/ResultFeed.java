@@ -29,7 +29,7 @@ public final class ResultFeed {
     final Transport transport;
     /** Null for a statement that returns no rows. */
     final ResultColumns columns;
-    private final CancelHandler cancelHandler;
+    private final Owner owner;
     private ResultConsumer consumer;
     private boolean attached;
     private List<NoticeResponse> notices;
@@ -44,15 +44,23 @@ public final class ResultFeed {
     private long readAheadBytes;
     private boolean handingOut;
 
-    /** Told when a consumer gives up on a result whose rows are still arriving. */
-    public interface CancelHandler {
+    /** The flow that fills the feed: told when a consumer gives up, and keeper of the read-ahead budget. */
+    public interface Owner {
+
+        /** A consumer gave up on a result whose rows are still arriving. */
         void onResultCancelled(ResultFeed feed);
+
+        /** Whether more may be read ahead (the conversation's {@code readAheadLimit} is not reached). */
+        boolean readAheadRoom();
+
+        /** Counts bytes read ahead; negative when they leave memory. */
+        void readAhead(long bytes);
     }
 
-    ResultFeed(Transport transport, ResultColumns columns, CancelHandler cancelHandler) {
+    ResultFeed(Transport transport, ResultColumns columns, Owner owner) {
         this.transport = transport;
         this.columns = columns;
-        this.cancelHandler = cancelHandler;
+        this.owner = owner;
     }
 
     /** The connection's transport: its event loop runs everything of this feed. */
@@ -93,7 +101,7 @@ public final class ResultFeed {
         if (!hasReadAhead() && consumer != null && consumer.acceptsRow()) {
             return true;
         }
-        return readingAhead && !consumerCancelled && readAheadBytes < transport.readAheadLimit();
+        return readingAhead && !consumerCancelled && owner.readAheadRoom();
     }
 
     /**
@@ -101,7 +109,7 @@ public final class ResultFeed {
      * when that limit leaves no room (or nothing would read the rows).
      */
     boolean startReadAhead() {
-        if (consumerCancelled || readAheadBytes >= transport.readAheadLimit()) {
+        if (consumerCancelled || !owner.readAheadRoom()) {
             return false;
         }
         readingAhead = true;
@@ -124,7 +132,9 @@ public final class ResultFeed {
             readAhead = new ArrayDeque<>();
         }
         readAhead.add(copy);
-        readAheadBytes += copy.valueBytes();
+        int size = copy.valueBytes();
+        readAheadBytes += size;
+        owner.readAhead(size);
     }
 
     /** Hands read-ahead rows to the consumer as far as it asks for them, then the end if it has come (event loop). */
@@ -136,7 +146,9 @@ public final class ResultFeed {
         try {
             DataRow next;
             while (consumer.acceptsRow() && (next = readAhead.poll()) != null) {
-                readAheadBytes -= next.valueBytes();
+                int size = next.valueBytes();
+                readAheadBytes -= size;
+                owner.readAhead(-size);
                 consumer.row(next);
             }
         } finally {
@@ -223,10 +235,11 @@ public final class ResultFeed {
             while ((r = readAhead.poll()) != null) {
                 r.release();
             }
+            owner.readAhead(-readAheadBytes);
             readAheadBytes = 0;
         }
         if (!done) {
-            cancelHandler.onResultCancelled(this);
+            owner.onResultCancelled(this);
         }
     }
 }

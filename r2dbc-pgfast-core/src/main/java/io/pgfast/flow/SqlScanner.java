@@ -15,7 +15,7 @@ public final class SqlScanner {
 
     /** The highest {@code $n} in {@code sql}, 0 when there is none. */
     public static int parameterCount(String sql) {
-        long r = scan(sql);
+        long r = scanned(sql);
         return (int) (r < 0 ? -1L - r : r);
     }
 
@@ -24,7 +24,33 @@ public final class SqlScanner {
      * by anything but white space, comments and more ';'.
      */
     public static boolean hasSeveralStatements(String sql) {
-        return scan(sql) < 0;
+        return scanned(sql) < 0;
+    }
+
+    /** Slots of the scan memo: a direct-mapped table, so an application's few statements are scanned once. */
+    private static final int MEMO_SLOTS = 256;
+    private static final Scanned[] MEMO = new Scanned[MEMO_SLOTS];
+
+    /** One scanned statement; immutable, so the memo's unsynchronized reads and writes are safe. */
+    private record Scanned(String sql, long result) {
+    }
+
+    /**
+     * {@link #scan} of {@code sql}, remembered: every statement is scanned when it is created and again when it
+     * runs as a simple query, and the same few texts run again and again. Statements longer than 4 KiB are
+     * scanned each time rather than kept.
+     */
+    private static long scanned(String sql) {
+        int slot = sql.hashCode() & (MEMO_SLOTS - 1);
+        Scanned s = MEMO[slot];
+        if (s != null && (s.sql == sql || s.sql.equals(sql))) {
+            return s.result;
+        }
+        long r = scan(sql);
+        if (sql.length() <= 4096) {
+            MEMO[slot] = new Scanned(sql, r);
+        }
+        return r;
     }
 
     /** The highest marker, negated (minus one) when a second statement follows a ';'. */

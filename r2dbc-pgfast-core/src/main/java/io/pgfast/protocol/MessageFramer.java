@@ -1,8 +1,10 @@
 package io.pgfast.protocol;
 
 import io.pgfast.protocol.backend.DataRow;
+import io.pgfast.protocol.backend.ReadyForQuery;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import io.pgfast.codec.io.UnsignedInts;
 
 /**
@@ -109,6 +111,11 @@ public final class MessageFramer {
         if (type == DataRow.TYPE) {
             // the hot path: no slice, no allocation, the row indexes into the cumulation itself
             message = borrowedRow.decodeInto(in, start + HEADER_LENGTH, length - 4);
+        } else if (length == 4) {
+            // no body (BindComplete, ParseComplete, NoData…: several per statement): nothing to slice
+            message = BackendMessageDecoder.decode(type, Unpooled.EMPTY_BUFFER);
+        } else if (type == ReadyForQuery.TYPE && length == 5) {
+            message = ReadyForQuery.of(in.getByte(start + HEADER_LENGTH));
         } else {
             message = BackendMessageDecoder.decode(type, in.slice(start + HEADER_LENGTH, length - 4));
         }

@@ -127,27 +127,48 @@ public final class PgfastConnection implements Connection, Lifecycle {
     }
 
     Flux<Result> executeSimple(String sql) {
-        return Flux.from(s -> {
-            beginImplicitly();
-            QueryLogger.simple(processId(), sql);
-            SimpleQueryFlow flow = new SimpleQueryFlow(transport, codecs, sql, PgfastResultFactory.INSTANCE, s);
-            observe(flow, sql, s);
-            if (!SqlScanner.hasSeveralStatements(sql)) {
-                flow.expectResults(1);
-            }
-            flow.start();
-        });
+        return new Execution(sql, null, 0);
     }
 
     Flux<Result> executeExtended(String sql, List<Binding> bindings, int fetchSize) {
-        return Flux.from(s -> {
+        return new Execution(sql, bindings, fetchSize);
+    }
+
+    /**
+     * The Results of one execution: each subscription runs the statement once (a cold publisher, as R2DBC asks).
+     * A Flux of its own rather than {@code Flux.from(lambda)}: one object per execute, no operator in between.
+     */
+    private final class Execution extends Flux<Result> {
+
+        private final String sql;
+        /** Null for the simple query protocol. */
+        private final List<Binding> bindings;
+        private final int fetchSize;
+
+        Execution(String sql, List<Binding> bindings, int fetchSize) {
+            this.sql = sql;
+            this.bindings = bindings;
+            this.fetchSize = fetchSize;
+        }
+
+        @Override
+        public void subscribe(CoreSubscriber<? super Result> s) {
             beginImplicitly();
-            QueryLogger.extended(processId(), sql, bindings);
-            ExtendedQueryFlow flow = new ExtendedQueryFlow(transport, codecs, sql, bindings, fetchSize, cache, PgfastResultFactory.INSTANCE, s);
+            QueryFlow flow;
+            if (bindings == null) {
+                QueryLogger.simple(processId(), sql);
+                flow = new SimpleQueryFlow(transport, codecs, sql, PgfastResultFactory.INSTANCE, s);
+                if (!SqlScanner.hasSeveralStatements(sql)) {
+                    flow.expectResults(1);
+                }
+            } else {
+                QueryLogger.extended(processId(), sql, bindings);
+                flow = new ExtendedQueryFlow(transport, codecs, sql, bindings, fetchSize, cache, PgfastResultFactory.INSTANCE, s);
+                flow.expectResults(bindings.size());
+            }
             observe(flow, sql, s);
-            flow.expectResults(bindings.size());
             flow.start();
-        });
+        }
     }
 
     /** The only cost without an ObservationRegistry: one volatile read and a null check per execute. */

@@ -6,6 +6,7 @@ import io.r2dbc.spi.Result;
 import io.r2dbc.spi.Row;
 import io.r2dbc.spi.RowMetadata;
 import org.reactivestreams.Publisher;
+import reactor.core.CoreSubscriber;
 import reactor.core.publisher.Flux;
 
 import java.util.function.BiFunction;
@@ -40,7 +41,7 @@ final class PgfastResult implements Result {
         if (mappingFunction == null) {
             throw new IllegalArgumentException("mappingFunction must not be null");
         }
-        return Flux.from(s -> new MapSubscription<T>(s, feed, filter, mappingFunction::apply).start());
+        return new MapFlux<T>(feed, filter, mappingFunction);
     }
 
     @Override
@@ -48,7 +49,26 @@ final class PgfastResult implements Result {
         if (mappingFunction == null) {
             throw new IllegalArgumentException("mappingFunction must not be null");
         }
-        return Flux.from(s -> new MapSubscription<T>(s, feed, filter, (row, md) -> mappingFunction.apply(row)).start());
+        return new MapFlux<T>(feed, filter, (row, md) -> mappingFunction.apply(row));
+    }
+
+    /** The rows mapped: one object per {@code map} call, no Reactor operator between it and its subscriber. */
+    private static final class MapFlux<T> extends Flux<T> {
+
+        private final ResultFeed feed;
+        private final Predicate<Segment> filter;
+        private final BiFunction<? super PgfastRow, ? super RowMetadata, ? extends T> mapper;
+
+        MapFlux(ResultFeed feed, Predicate<Segment> filter, BiFunction<? super PgfastRow, ? super RowMetadata, ? extends T> mapper) {
+            this.feed = feed;
+            this.filter = filter;
+            this.mapper = mapper;
+        }
+
+        @Override
+        public void subscribe(CoreSubscriber<? super T> actual) {
+            new MapSubscription<T>(actual, feed, filter, mapper).start();
+        }
     }
 
     @Override

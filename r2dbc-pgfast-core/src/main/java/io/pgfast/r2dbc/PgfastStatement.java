@@ -13,6 +13,7 @@ import io.r2dbc.spi.Statement;
 import reactor.core.publisher.Flux;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.NoSuchElementException;
@@ -211,17 +212,26 @@ final class PgfastStatement implements Statement {
 
     @Override
     public Flux<Result> execute() {
-        List<Binding> all = new ArrayList<>(bindings);
+        List<Binding> all;
         if (current != null) {
             int missing = current.firstUnbound();
             if (missing >= 0) {
                 throw new IllegalStateException("parameter $" + (missing + 1) + " is not bound");
             }
-            all.add(current);
-        } else if (parameterCount > 0 && all.isEmpty()) {
+            if (bindings.isEmpty()) {
+                // one set of bindings, the usual case: no list copied
+                all = Collections.singletonList(current);
+            } else {
+                all = new ArrayList<>(bindings.size() + 1);
+                all.addAll(bindings);
+                all.add(current);
+            }
+        } else if (parameterCount > 0 && bindings.isEmpty()) {
             throw new IllegalStateException("the statement has " + parameterCount + " parameter(s) and none is bound");
         } else if (openAfterAdd) {
             throw new IllegalStateException("add() opened a new set of bindings that is still empty: bind every parameter again, or do not call add() last");
+        } else {
+            all = new ArrayList<>(bindings);
         }
         bindings.clear();
         current = null;
@@ -230,15 +240,25 @@ final class PgfastStatement implements Statement {
             return connection.executeSimple(text);
         }
         if (all.isEmpty()) {
-            all.add(new Binding(0));
+            all = Collections.singletonList(new Binding(0));
         }
         int size = fetchSize;
-        if (all.stream().anyMatch(Binding::hasDeferred)) {
-            return Flux.fromIterable(all)
+        if (anyDeferred(all)) {
+            List<Binding> resolving = all;
+            return Flux.fromIterable(resolving)
                     .concatMap(b -> b.resolveDeferred(codecs))
-                    .thenMany(Flux.defer(() -> connection.executeExtended(text, rewritten(all), size)));
+                    .thenMany(Flux.defer(() -> connection.executeExtended(text, rewritten(resolving), size)));
         }
         return connection.executeExtended(text, rewritten(all), size);
+    }
+
+    private static boolean anyDeferred(List<Binding> all) {
+        for (int i = 0; i < all.size(); i++) {
+            if (all.get(i).hasDeferred()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -13,7 +13,7 @@ import org.reactivestreams.Subscriber;
 import org.reactivestreams.Subscription;
 
 import java.util.ArrayDeque;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongFieldUpdater;
 import java.util.function.Predicate;
 
 /**
@@ -32,7 +32,10 @@ abstract class ResultSubscription<T> implements Subscription, ResultConsumer {
     /** The columns of the feed's rows, null for a statement without rows. */
     final PgfastRowMetadata metadata;
     final Predicate<Result.Segment> filter;
-    private final AtomicLong requested = new AtomicLong();
+    @SuppressWarnings("rawtypes")
+    private static final AtomicLongFieldUpdater<ResultSubscription> REQUESTED =
+            AtomicLongFieldUpdater.newUpdater(ResultSubscription.class, "requested");
+    private volatile long requested;
     private volatile boolean cancelled;
     /** The subscriber cancelled: nothing more may be signalled to it (no onError after cancel). */
     private volatile boolean userCancelled;
@@ -76,7 +79,7 @@ abstract class ResultSubscription<T> implements Subscription, ResultConsumer {
             onLoop(() -> signalError(new IllegalArgumentException("§3.9: request must be positive, was " + n)));
             return;
         }
-        Demand.add(requested, n);
+        Demand.add(REQUESTED, this, n);
         onLoop(this::onDemand);
         feed.transport().resumeReading();
     }
@@ -121,17 +124,17 @@ abstract class ResultSubscription<T> implements Subscription, ResultConsumer {
 
     @Override
     public boolean acceptsRow() {
-        return cancelled || terminated || requested.get() > 0;
+        return cancelled || terminated || requested > 0;
     }
 
     /** Whether an item may be emitted now; consumes one unit of demand when so. */
     final boolean tryConsumeDemand() {
         for (;;) {
-            long r = requested.get();
+            long r = requested;
             if (r == 0) {
                 return false;
             }
-            if (r == Long.MAX_VALUE || requested.compareAndSet(r, r - 1)) {
+            if (r == Long.MAX_VALUE || REQUESTED.compareAndSet(this, r, r - 1)) {
                 return true;
             }
         }

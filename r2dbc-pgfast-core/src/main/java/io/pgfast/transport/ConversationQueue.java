@@ -2,10 +2,8 @@ package io.pgfast.transport;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelFutureListener;
 
 import java.util.ArrayDeque;
-import java.util.function.Consumer;
 
 /**
  * The conversations of one connection: those waiting to be written and those written and waiting for
@@ -22,7 +20,6 @@ final class ConversationQueue {
     private final ArrayDeque<Conversation> inFlight = new ArrayDeque<>();
     private final int pipelineLimit;
     private Channel channel;
-    private Consumer<Throwable> writeFailureHandler;
     private Throwable closedCause;
     private int writeHold;
     private boolean deferFlushes;
@@ -32,9 +29,8 @@ final class ConversationQueue {
         this.pipelineLimit = Math.max(1, pipelineLimit);
     }
 
-    void attach(Channel channel, Consumer<Throwable> writeFailureHandler) {
+    void attach(Channel channel) {
         this.channel = channel;
-        this.writeFailureHandler = writeFailureHandler;
     }
 
     /** The conversation that receives the next backend message, or null when none is in flight. */
@@ -192,11 +188,9 @@ final class ConversationQueue {
             out.release();
             return;
         }
-        channel.writeAndFlush(out).addListener((ChannelFutureListener) f -> {
-            if (!f.isSuccess()) {
-                writeFailureHandler.accept(f.cause());
-            }
-        });
+        // the void promise allocates nothing per write; a failed write reaches the pipeline's exceptionCaught,
+        // that is BackendHandler, which fails the transport as a listener here would
+        channel.writeAndFlush(out, channel.voidPromise());
     }
 
     /** Fails every conversation, in flight and pending, with {@code cause}; later submissions fail at once with {@code later}. */

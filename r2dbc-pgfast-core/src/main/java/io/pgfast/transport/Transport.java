@@ -80,7 +80,7 @@ public final class Transport {
         this.socketTimeout = socketTimeout == null || socketTimeout.isZero() ? null
                 : new SocketTimeout(this, queue, handler, socketTimeout);
         handler.socketTimeout(this.socketTimeout);
-        queue.attach(channel, this::fail);
+        queue.attach(channel);
     }
 
     /** The handler to install as the last inbound handler of the channel pipeline. */
@@ -103,6 +103,11 @@ public final class Transport {
 
     private void submitOnLoop(Conversation conversation) {
         queue.submit(conversation);
+        if (handler.isStalled() && queue.head() != conversation) {
+            // reading waits for the head's consumer, and now a conversation waits behind it: the head may have
+            // to read ahead (or the waiter fail) so that nothing waits for ever (see Conversation#readAhead)
+            handler.resume();
+        }
         watchTimeout();
     }
 

@@ -27,6 +27,11 @@ public record ReadyForQuery(TransactionStatus status) implements BackendMessage 
     public static ReadyForQuery decode(ByteBuf body) {
         byte status = WireFormat.readByte(body, "ReadyForQuery", "transaction status");
         WireFormat.expectEnd(body, "ReadyForQuery");
+        return of(status);
+    }
+
+    /** The shared instance for a status byte: what a one-byte body decodes to, without a slice of it. */
+    public static ReadyForQuery of(byte status) {
         switch (status) {
             case 'I':
                 return IDLE;

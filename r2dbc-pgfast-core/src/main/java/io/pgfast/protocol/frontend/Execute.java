@@ -13,6 +13,9 @@ public record Execute(String portal, int maxRows) implements FrontendMessage {
 
     public static final byte TYPE = 'E';
 
+    /** Execute the unnamed portal to its end: what every statement without a fetch size sends. */
+    public static final Execute UNNAMED_ALL_ROWS = new Execute("", 0);
+
     /** @throws IllegalArgumentException when maxRows is negative, or portal is null or contains NUL */
     public Execute {
         WireFormat.checkCString(portal, "portal name");

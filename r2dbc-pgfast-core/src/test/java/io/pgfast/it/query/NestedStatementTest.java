@@ -164,19 +164,81 @@ class NestedStatementTest {
         }
     }
 
-    /** COPY TO STDOUT reads nothing ahead: a statement waiting behind it fails instead of waiting for ever. */
+    /** The earlier result stalls first (its subscriber took one row and waits); only then is a statement issued. */
     @Test
-    void aStatementInsideACopyOutFailsInsteadOfWaiting() {
-        AtomicReference<Throwable> innerError = new AtomicReference<>();
-        List<byte[]> chunks = c.copyOutBytes("COPY (SELECT g FROM generate_series(1, " + ROWS + ") g) TO STDOUT")
-                .concatMap(b -> plusOne(c, 1).then(Mono.just(b)).onErrorResume(e -> {
-                    innerError.compareAndSet(null, e);
-                    return Mono.just(b);
-                }))
+    void aStatementIssuedAfterTheEarlierResultStalled() throws InterruptedException {
+        List<Integer> rows = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.concurrent.CountDownLatch first = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);
+        reactor.core.publisher.BaseSubscriber<Integer> slow = new reactor.core.publisher.BaseSubscriber<>() {
+            @Override
+            protected void hookOnSubscribe(org.reactivestreams.Subscription s) {
+                s.request(1);
+            }
+
+            @Override
+            protected void hookOnNext(Integer value) {
+                rows.add(value);
+                first.countDown();
+            }
+
+            @Override
+            protected void hookFinally(reactor.core.publisher.SignalType type) {
+                done.countDown();
+            }
+        };
+        ints(c.createStatement(OUTER)).subscribe(slow);
+        assertThat(first.await(Db.TIMEOUT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)).isTrue();
+        assertThat(plusOne(c, 41).blockLast(Db.TIMEOUT)).isEqualTo(42);
+        slow.request(Long.MAX_VALUE);
+        assertThat(done.await(Db.TIMEOUT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)).isTrue();
+        assertThat(rows).isEqualTo(IntStream.rangeClosed(1, ROWS).boxed().collect(Collectors.toList()));
+    }
+
+    /** Each Result of a 100-binding batch runs a statement: past the Results asked for, Results are held. */
+    @Test
+    void aStatementPerResultOfABatch() {
+        Statement batch = c.createStatement("SELECT $1::int");
+        for (int i = 1; i <= 100; i++) {
+            if (i > 1) {
+                batch.add();
+            }
+            batch.bind(0, i);
+        }
+        List<Integer> out = Flux.from(batch.execute())
+                .concatMap(r -> Flux.from(r.map((row, md) -> row.get(0, Integer.class))).concatMap(i -> plusOne(c, i)))
                 .collectList().block(Db.TIMEOUT);
-        assertThat(chunks).hasSize(ROWS);
-        assertThat(innerError.get()).isInstanceOf(R2dbcNonTransientResourceException.class);
+        assertThat(out).isEqualTo(IntStream.rangeClosed(2, 101).boxed().collect(Collectors.toList()));
         assertUsable(c);
+    }
+
+    @Test
+    void aStatementInsideACopyOut() {
+        List<Integer> inner = c.copyOutBytes("COPY (SELECT g FROM generate_series(1, " + ROWS + ") g) TO STDOUT")
+                .concatMap(b -> plusOne(c, Integer.parseInt(new String(b, java.nio.charset.StandardCharsets.UTF_8).trim())))
+                .collectList().block(Db.TIMEOUT);
+        assertThat(inner).isEqualTo(expected());
+        assertUsable(c);
+    }
+
+    @Test
+    void pastReadAheadLimitAStatementInsideACopyOutFails() {
+        PgfastConnection small = Db.connect(Db.config().readAheadLimit(64 * 1024).build());
+        try {
+            AtomicReference<Throwable> innerError = new AtomicReference<>();
+            List<byte[]> chunks = small.copyOutBytes("COPY (SELECT g, repeat('x', 1000) FROM generate_series(1, " + ROWS + ") g) TO STDOUT")
+                    .concatMap(b -> plusOne(small, 1).then(Mono.just(b)).onErrorResume(e -> {
+                        innerError.compareAndSet(null, e);
+                        return Mono.just(b);
+                    }))
+                    .collectList().block(Db.TIMEOUT);
+            assertThat(chunks).hasSize(ROWS);
+            assertThat(innerError.get()).isInstanceOf(R2dbcNonTransientResourceException.class)
+                    .hasMessageContaining("readAheadLimit");
+            assertUsable(small);
+        } finally {
+            Db.close(small);
+        }
     }
 
     private static void assertUsable(Connection on) {
