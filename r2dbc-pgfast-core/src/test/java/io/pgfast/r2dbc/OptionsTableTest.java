@@ -110,8 +110,8 @@ class OptionsTableTest {
     void tableListsEveryOptionOnce() throws IOException {
         List<Row> rows = rows();
         assertThat(rows).extracting(Row::urlName).doesNotHaveDuplicates().contains("host", "port", "user", "password",
-                "sslMode", "sslRootCert", "connectTimeout", "options", "maxMessageSize", "autodetectExtensions");
-        assertThat(rows).hasSize(34);
+                "sslMode", "sslRootCert", "connectTimeout", "options", "maxMessageSize", "readAheadLimit", "autodetectExtensions");
+        assertThat(rows).hasSize(35);
     }
 
     @Test
