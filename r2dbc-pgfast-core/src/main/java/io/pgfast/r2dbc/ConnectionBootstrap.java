@@ -45,6 +45,8 @@ final class ConnectionBootstrap {
     private final CodecRegistry codecs;
     /** Null for a single host with targetServerType=any: then nothing differs from a plain connect. */
     private final MultiHostConnector multiHost;
+    /** A replication connection ({@code replication=database}): see {@link ReplicationBootstrap}. */
+    private final boolean replication;
     private volatile ClientTls tls;
     private volatile CodecRegistry discovered;
 
@@ -54,7 +56,18 @@ final class ConnectionBootstrap {
 
     /** @param roleFromParameterStatus false asks every server {@code SHOW transaction_read_only} (as before PostgreSQL 14) */
     ConnectionBootstrap(PgfastConnectionConfiguration configuration, CodecRegistry codecs, boolean roleFromParameterStatus) {
+        this(configuration, codecs, roleFromParameterStatus, false);
+    }
+
+    /**
+     * @param replication true for a logical replication connection: {@code replication=database} in the
+     *                    startup message, and no type lookup (a walsender runs replication commands and
+     *                    simple queries only)
+     */
+    ConnectionBootstrap(PgfastConnectionConfiguration configuration, CodecRegistry codecs, boolean roleFromParameterStatus,
+                        boolean replication) {
         this.configuration = configuration;
+        this.replication = replication;
         this.codecs = codecs;
         List<HostSpec> hosts = configuration.hosts();
         this.multiHost = hosts.size() == 1 && configuration.targetServerType() == TargetServerType.ANY ? null
@@ -123,7 +136,7 @@ final class ConnectionBootstrap {
                                 .then(StartupFlow.run(transport, startupParameters(password.orElse(null))))
                                 .then(Mono.fromSupplier(() -> newConnection(transport)))
                                 .flatMap(c -> check == null ? Mono.just(c) : check.apply(c).thenReturn(c))
-                                .flatMap(this::withDatabaseTypes)
+                                .flatMap(c -> replication ? Mono.just(c) : withDatabaseTypes(c))
                                 .onErrorResume(e -> transport.close().onErrorResume(x -> Mono.empty()).then(Mono.error(e)))
                                 .doOnCancel(() -> transport.close().subscribe(v -> { }, x -> { }))));
     }
@@ -231,6 +244,10 @@ final class ConnectionBootstrap {
         configuration.statementTimeout().ifPresent(d -> p.put("statement_timeout", Long.toString(d.toMillis())));
         configuration.lockWaitTimeout().ifPresent(d -> p.put("lock_timeout", Long.toString(d.toMillis())));
         p.putAll(configuration.options());
+        if (replication) {
+            // never from options (RESERVED_PARAMETERS refuses it there): only a replication connection asks
+            p.put("replication", "database");
+        }
         StartupParameters.ChannelBindingPolicy binding = StartupParameters.ChannelBindingPolicy.valueOf(configuration.channelBinding().name());
         return new StartupParameters(p, configuration.username(), password, binding, configuration.allowCleartextPassword());
     }
