@@ -18,6 +18,10 @@
  * {@code -Dpgfast.test.pg=12..18} picks the major. {@code -Dgroups=pg} runs only tests marked
  * {@link io.pgfast.testing.RequiresPostgres}.
  *
+ * <p>Logical replication: servers the harness starts have {@code wal_level = logical}, and
+ * {@link io.pgfast.testing.TestServer#replicationRole()} logs in with the REPLICATION attribute, over
+ * ordinary and replication connections.
+ *
  * <p>Primary + standby: {@link io.pgfast.testing.ReplicatedCluster#start()} makes a pair of its own (streaming
  * replication, made with pg_basebackup, or from a cold copy when there is none), for tests that stop servers.
  *
