@@ -20,6 +20,8 @@ final class ReplicationRole {
     static final String WAL_LEVEL = "logical";
     static final int MAX_REPLICATION_SLOTS = 16;
     static final int MAX_WAL_SENDERS = 16;
+    /** Two-phase decoding tests run PREPARE TRANSACTION, which the default (0) refuses. */
+    static final int MAX_PREPARED_TRANSACTIONS = 16;
 
     private ReplicationRole() {
     }

@@ -1,0 +1,100 @@
+package io.pgfast.replication;
+
+import io.pgfast.r2dbc.PgfastConnection;
+import io.pgfast.r2dbc.PgfastConnectionConfiguration;
+import io.pgfast.replication.pgoutput.Commit;
+import io.pgfast.replication.pgoutput.CommitPrepared;
+import io.pgfast.replication.pgoutput.PgOutput;
+import io.pgfast.replication.pgoutput.PgOutputMessage;
+import io.pgfast.replication.pgoutput.RollbackPrepared;
+import io.pgfast.replication.pgoutput.StreamAbort;
+import io.pgfast.replication.pgoutput.StreamCommit;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One test's replication set-up: an ordinary connection (as the replication role), a table and a
+ * publication of it, a replication connection and a temporary slot on it, made before the test's changes.
+ * Closing closes both connections (the server drops the temporary slot).
+ */
+final class Feed implements AutoCloseable {
+
+    final PgfastConnection sql;
+    final ReplicationConnection replication;
+    final String table;
+    final String publication;
+    final String slot;
+
+    private Feed(PgfastConnection sql, ReplicationConnection replication, String table, String publication, String slot) {
+        this.sql = sql;
+        this.replication = replication;
+        this.table = table;
+        this.publication = publication;
+        this.slot = slot;
+    }
+
+    /** A table with {@code columns} (the DDL inside the parentheses), published, and a temporary slot. */
+    static Feed of(String columns) {
+        return of(columns, Repl.config().build(), CreateReplicationSlot::temporary);
+    }
+
+    static Feed of(String columns, PgfastConnectionConfiguration replicationConfig,
+                   java.util.function.BiFunction<CreateReplicationSlot, Boolean, CreateReplicationSlot> slotOptions) {
+        PgfastConnection sql = Repl.sql();
+        String table = Repl.unique("t");
+        String publication = Repl.unique("pub");
+        String slot = Repl.unique("slot");
+        Repl.run(sql, "CREATE TABLE " + table + " (" + columns + ")", "CREATE PUBLICATION " + publication + " FOR TABLE " + table);
+        ReplicationConnection replication = Repl.open(replicationConfig);
+        replication.createSlot(slotOptions.apply(CreateReplicationSlot.logical(slot).snapshot(SlotSnapshot.NOTHING), true))
+                .block(Repl.TIMEOUT);
+        return new Feed(sql, replication, table, publication, slot);
+    }
+
+    void run(String... statements) {
+        Repl.run(sql, statements);
+    }
+
+    ReplicationStream<PgOutputMessage> stream(PgOutput plugin) {
+        return replication.startReplication(StartReplication.slot(slot), plugin);
+    }
+
+    PgOutput pgoutput() {
+        return PgOutput.publications(publication);
+    }
+
+    /** Every message up to and including the {@code transactions}-th end of a transaction; then the stream is cancelled. */
+    static List<PgOutputMessage> transactions(ReplicationStream<PgOutputMessage> stream, int transactions) {
+        int[] ends = {0};
+        List<PgOutputMessage> all = stream.messages()
+                .takeUntil(m -> isEnd(m) && ++ends[0] == transactions)
+                .collectList().block(Repl.TIMEOUT);
+        return all == null ? new ArrayList<>() : all;
+    }
+
+    static boolean isEnd(PgOutputMessage m) {
+        return m instanceof Commit || m instanceof StreamCommit || m instanceof CommitPrepared || m instanceof RollbackPrepared
+                || (m instanceof StreamAbort a && a.xid() == a.subXid());
+    }
+
+    /** The messages of one type, in order. */
+    static <M> List<M> only(List<PgOutputMessage> messages, Class<M> type) {
+        List<M> out = new ArrayList<>();
+        for (PgOutputMessage m : messages) {
+            if (type.isInstance(m)) {
+                out.add(type.cast(m));
+            }
+        }
+        return out;
+    }
+
+    @Override
+    public void close() {
+        try {
+            Repl.close(replication);
+        } finally {
+            Repl.close(sql);
+        }
+    }
+}
