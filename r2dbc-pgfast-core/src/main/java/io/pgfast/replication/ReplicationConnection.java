@@ -33,7 +33,9 @@ import java.util.List;
  * }</pre>
  *
  * <p>Commands run one after the other, in the order they were called (a command issued while a stream is
- * open waits until the stream has ended). Values in rows and changes are decoded by the codecs of the
+ * open waits until the stream has ended). One stream runs per connection: once a stream has begun
+ * copying, the server cannot start another on the same connection, so resuming takes a new connection
+ * (the slot remembers the confirmed position). Values in rows and changes are decoded by the codecs of the
  * configuration ({@code codecs}, {@code autodetectExtensions}); types of the database itself (enums,
  * domains, composites) are not looked up on a replication connection and decode as text.
  */
@@ -42,6 +44,8 @@ public final class ReplicationConnection {
     private final Transport transport;
     private final CodecRegistry codecs;
     private final int serverMajor;
+    /** Set on the event loop when a stream's copy began: the walsender streams once per connection. */
+    private boolean streamed;
 
     private ReplicationConnection(Transport transport, CodecRegistry codecs) {
         this.transport = transport;
@@ -177,6 +181,24 @@ public final class ReplicationConnection {
 
     Transport transport() {
         return transport;
+    }
+
+    /**
+     * Marks a stream as started; false when one already copied on this connection (event loop only). A
+     * walsender keeps the "streaming done" state of a finished logical stream, so a second
+     * START_REPLICATION on the same connection would end at once, sending nothing.
+     */
+    boolean startStreaming() {
+        if (streamed) {
+            return false;
+        }
+        streamed = true;
+        return true;
+    }
+
+    /** The stream ended before its copy began (an error such as a missing slot): another may run (event loop only). */
+    void streamNeverCopied() {
+        streamed = false;
     }
 
     CodecRegistry codecs() {

@@ -24,7 +24,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * to idle and can run the next command. The stream completes when the server ends it, and fails with the
  * server's error, or with an {@code R2dbcNonTransientResourceException} when the connection is lost.
  *
- * <p>{@link #messages()} may be subscribed once; start another stream to resume.
+ * <p>{@link #messages()} may be subscribed once, and a connection runs one stream: to resume, open a new
+ * {@link ReplicationConnection} and start a stream there.
  */
 public final class ReplicationStream<T> {
 
@@ -74,7 +75,7 @@ public final class ReplicationStream<T> {
                 Operators.error(subscriber, refusal);
                 return;
             }
-            StreamFlow<T> flow = new StreamFlow<>(transport, sql, plugin.newDecoder(connection.codecs()), this,
+            StreamFlow<T> flow = new StreamFlow<>(connection, sql, plugin.newDecoder(connection.codecs()), this,
                     request.statusInterval(), subscriber);
             subscriber.onSubscribe(flow);
             transport.submit(flow);

@@ -73,6 +73,7 @@ final class StreamFlow<T> extends Conversation implements Subscription {
     private static final int STATUS_UPDATE_BYTES = 1 + 4 + 1 + 4 * 8 + 1;
 
     private final Transport transport;
+    private final ReplicationConnection connection;
     private final String sql;
     private final WalDecoder<T> decoder;
     private final ReplicationStream<T> stream;
@@ -84,13 +85,16 @@ final class StreamFlow<T> extends Conversation implements Subscription {
     private boolean copyDoneSent;
     private boolean copyDoneReceived;
     private boolean terminated;
+    /** Whether the server entered the copy (CopyBothResponse). */
+    private boolean copied;
     private ScheduledFuture<?> statusTimer;
     private Throwable requestError;
     private R2dbcException serverError;
 
-    StreamFlow(Transport transport, String sql, WalDecoder<T> decoder, ReplicationStream<T> stream, Duration statusInterval,
-               Subscriber<? super T> actual) {
-        this.transport = transport;
+    StreamFlow(ReplicationConnection connection, String sql, WalDecoder<T> decoder, ReplicationStream<T> stream,
+               Duration statusInterval, Subscriber<? super T> actual) {
+        this.connection = connection;
+        this.transport = connection.transport();
         this.sql = sql;
         this.decoder = decoder;
         this.stream = stream;
@@ -132,8 +136,16 @@ final class StreamFlow<T> extends Conversation implements Subscription {
 
     // --- the conversation (event loop) ---
 
+    /**
+     * Refuses a second stream on the connection before anything is written: the queue then fails this
+     * conversation with the exception, and the connection stays usable for commands.
+     */
     @Override
     protected void writeTo(ByteBuf out) {
+        if (!connection.startStreaming()) {
+            throw new IllegalStateException("a replication stream already ran on this connection, and the server cannot start"
+                    + " another on it: open a new ReplicationConnection and start the stream there (from the acknowledged position)");
+        }
         new Query(sql).encode(out);
     }
 
@@ -166,6 +178,7 @@ final class StreamFlow<T> extends Conversation implements Subscription {
                 throw new ProtocolException("a second CopyBothResponse in a replication stream");
             }
             phase = Phase.COPYING;
+            copied = true;
             if (isStopped()) {
                 endCopy();
             } else {
@@ -190,6 +203,9 @@ final class StreamFlow<T> extends Conversation implements Subscription {
         } else if (message instanceof NoticeResponse) {
             Notices.log((NoticeResponse) message);
         } else if (message instanceof ReadyForQuery) {
+            if (!copied) {
+                connection.streamNeverCopied();
+            }
             phase = Phase.DONE;
             stopStatusTimer();
             terminate(null);

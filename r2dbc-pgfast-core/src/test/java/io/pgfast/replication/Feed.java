@@ -15,8 +15,8 @@ import java.util.List;
 
 /**
  * One test's replication set-up: an ordinary connection (as the replication role), a table and a
- * publication of it, a replication connection and a temporary slot on it, made before the test's changes.
- * Closing closes both connections (the server drops the temporary slot).
+ * publication of it, a replication connection and a slot made on it before the test's changes: temporary
+ * (dropped by the server with the connection) or permanent (usable from other connections, dropped on close).
  */
 final class Feed implements AutoCloseable {
 
@@ -25,8 +25,11 @@ final class Feed implements AutoCloseable {
     final String table;
     final String publication;
     final String slot;
+    private final boolean temporary;
 
-    private Feed(PgfastConnection sql, ReplicationConnection replication, String table, String publication, String slot) {
+    private Feed(PgfastConnection sql, ReplicationConnection replication, String table, String publication, String slot,
+                 boolean temporary) {
+        this.temporary = temporary;
         this.sql = sql;
         this.replication = replication;
         this.table = table;
@@ -39,6 +42,11 @@ final class Feed implements AutoCloseable {
         return of(columns, Repl.config().build(), CreateReplicationSlot::temporary);
     }
 
+    /** As {@link #of(String)} with a permanent slot, which other connections can stream from. */
+    static Feed permanent(String columns) {
+        return of(columns, Repl.config().build(), (slot, temporary) -> slot);
+    }
+
     static Feed of(String columns, PgfastConnectionConfiguration replicationConfig,
                    java.util.function.BiFunction<CreateReplicationSlot, Boolean, CreateReplicationSlot> slotOptions) {
         PgfastConnection sql = Repl.sql();
@@ -47,9 +55,11 @@ final class Feed implements AutoCloseable {
         String slot = Repl.unique("slot");
         Repl.run(sql, "CREATE TABLE " + table + " (" + columns + ")", "CREATE PUBLICATION " + publication + " FOR TABLE " + table);
         ReplicationConnection replication = Repl.open(replicationConfig);
-        replication.createSlot(slotOptions.apply(CreateReplicationSlot.logical(slot).snapshot(SlotSnapshot.NOTHING), true))
-                .block(Repl.TIMEOUT);
-        return new Feed(sql, replication, table, publication, slot);
+        ReplicationSlot created = replication.createSlot(slotOptions.apply(CreateReplicationSlot.logical(slot)
+                .snapshot(SlotSnapshot.NOTHING), true)).block(Repl.TIMEOUT);
+        boolean temporary = Repl.one(sql, "SELECT temporary FROM pg_replication_slots WHERE slot_name = '" + created.slotName() + "'",
+                Boolean.class);
+        return new Feed(sql, replication, table, publication, slot, temporary);
     }
 
     void run(String... statements) {
@@ -58,6 +68,12 @@ final class Feed implements AutoCloseable {
 
     ReplicationStream<PgOutputMessage> stream(PgOutput plugin) {
         return replication.startReplication(StartReplication.slot(slot), plugin);
+    }
+
+    /** A new replication connection, for another stream of a permanent slot; closed by the caller. */
+    ReplicationConnection another() {
+        Repl.await("slot " + slot + " to be free", () -> Repl.activePid(sql, slot) == 0);
+        return Repl.open();
     }
 
     PgOutput pgoutput() {
@@ -93,6 +109,10 @@ final class Feed implements AutoCloseable {
     public void close() {
         try {
             Repl.close(replication);
+            if (!temporary && sql.validate(io.r2dbc.spi.ValidationDepth.REMOTE).block(Repl.TIMEOUT)) {
+                Repl.await("slot " + slot + " to be free", () -> Repl.activePid(sql, slot) == 0);
+                Repl.run(sql, "SELECT pg_drop_replication_slot('" + slot + "')");
+            }
         } finally {
             Repl.close(sql);
         }

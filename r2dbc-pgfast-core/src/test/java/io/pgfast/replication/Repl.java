@@ -85,6 +85,33 @@ public final class Repl {
                 .collectList().block(TIMEOUT);
     }
 
+    /** Polls {@code condition} every 20 ms until it holds; fails naming {@code what} after {@link #TIMEOUT}. */
+    public static void await(String what, java.util.function.BooleanSupplier condition) {
+        long deadline = System.nanoTime() + TIMEOUT.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("gave up waiting for " + what + " after " + TIMEOUT);
+            }
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError(e);
+            }
+        }
+    }
+
+    /** The slot's confirmed_flush_lsn, as the server reports it. */
+    public static Lsn confirmedFlush(Connection c, String slot) {
+        return Lsn.parse(one(c, "SELECT confirmed_flush_lsn::text FROM pg_replication_slots WHERE slot_name = '" + slot + "'", String.class));
+    }
+
+    /** The PID of the walsender using the slot, 0 when none does. */
+    public static int activePid(Connection c, String slot) {
+        Integer pid = one(c, "SELECT coalesce(active_pid, 0) FROM pg_replication_slots WHERE slot_name = '" + slot + "'", Integer.class);
+        return pid;
+    }
+
     public static <T> T one(Connection c, String sql, Class<T> type) {
         List<T> values = column(c, sql, type);
         if (values.size() != 1) {
