@@ -54,7 +54,8 @@ final class CommandFlow extends Conversation {
     private List<SqlRow> rows = new ArrayList<>();
     private String tag = "";
     private R2dbcException error;
-    private boolean copying;
+    /** A COPY began (Copy*Response): its CopyData and CopyDone are dropped until CommandComplete. */
+    private boolean copyStarted;
     /** ReadyForQuery or a connection failure: the end of the conversation. */
     private boolean over;
     /** Set once the sink is answered or cancelled. */
@@ -119,28 +120,31 @@ final class CommandFlow extends Conversation {
             if (error == null) {
                 error = PgExceptionFactory.create(ErrorDetails.of(((ErrorResponse) message).fields()), sql);
             }
-            copying = false;
         } else if (message instanceof NoticeResponse) {
             Notices.log((NoticeResponse) message);
         } else if (message instanceof ReadyForQuery) {
             finish();
             return true;
         } else if (message instanceof CopyData) {
+            // a walsender may still send CopyData after its own CopyDone, up to CommandComplete
             ((CopyData) message).release();
-            if (!copying) {
+            if (!copyStarted) {
                 throw new ProtocolException("CopyData outside a COPY in a replication command");
             }
         } else if (message instanceof CopyDone) {
-            copying = false;
+            if (!copyStarted) {
+                throw new ProtocolException("CopyDone outside a COPY in a replication command");
+            }
         } else if (message instanceof CopyInResponse) {
             refuseCopy("a COPY FROM STDIN");
+            copyStarted = true;
             send(new CopyFail("not supported in a replication command"));
         } else if (message instanceof CopyOutResponse) {
             refuseCopy("a COPY TO STDOUT");
-            copying = true;
+            copyStarted = true;
         } else if (message instanceof CopyBothResponse) {
             refuseCopy("a replication stream; use ReplicationConnection.startReplication");
-            copying = true;
+            copyStarted = true;
             send(io.pgfast.protocol.frontend.CopyDone.INSTANCE);
         } else {
             ReferenceCountUtil.release(message);

@@ -157,7 +157,7 @@ public final class ReplicationConnection {
 
     /**
      * Runs SQL with the simple query protocol, as a database walsender allows: for instance
-     * {@code BEGIN ISOLATION LEVEL REPEATABLE READ} before a slot created with {@link SlotSnapshot#USE},
+     * {@code BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY} before a slot created with {@link SlotSnapshot#USE},
      * then the queries that read the initial data in its snapshot, then {@code COMMIT}. The rows (of the
      * last statement) are collected in memory: for a large initial copy, export the snapshot
      * ({@link SlotSnapshot#EXPORT}) and read it on an ordinary connection, which streams.

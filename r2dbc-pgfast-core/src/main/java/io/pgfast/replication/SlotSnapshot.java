@@ -15,7 +15,7 @@ public enum SlotSnapshot {
     NOTHING("nothing", "NOEXPORT_SNAPSHOT"),
     /**
      * Use it for the current transaction of the replication connection, which must have begun with
-     * {@code BEGIN ISOLATION LEVEL REPEATABLE READ} just before
+     * {@code BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY} just before
      * ({@link ReplicationConnection#simpleQuery}); its queries then read the initial data.
      */
     USE("use", "USE_SNAPSHOT");
