@@ -46,6 +46,8 @@ public final class ReplicationConnection {
     private final int serverMajor;
     /** Set on the event loop when a stream's copy began: the walsender streams once per connection. */
     private boolean streamed;
+    /** The stream whose copy is open, if any (set and cleared on the event loop). */
+    private volatile StreamFlow<?> copying;
 
     private ReplicationConnection(Transport transport, CodecRegistry codecs) {
         this.transport = transport;
@@ -174,9 +176,29 @@ public final class ReplicationConnection {
         return transport.isConnected();
     }
 
-    /** Sends Terminate and closes the connection (a temporary slot is dropped by the server). Idempotent. */
+    /**
+     * Sends Terminate and closes the connection (a temporary slot is dropped by the server). Idempotent.
+     * An open stream first sends its last status update and CopyDone, so the server confirms what was
+     * acknowledged; its subscriber, if still subscribed, gets an error.
+     */
     public Mono<Void> close() {
-        return transport.close();
+        return Mono.defer(() -> {
+            if (transport.isConnected()) {
+                // runs before the Terminate, which close() also writes from the event loop
+                transport.eventLoop().execute(() -> {
+                    StreamFlow<?> open = copying;
+                    if (open != null) {
+                        open.endCopy();
+                    }
+                });
+            }
+            return transport.close();
+        });
+    }
+
+    /** The stream whose copy is open, or null (event loop only). */
+    void copying(StreamFlow<?> stream) {
+        this.copying = stream;
     }
 
     Transport transport() {

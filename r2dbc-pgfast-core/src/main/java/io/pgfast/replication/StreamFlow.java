@@ -179,6 +179,7 @@ final class StreamFlow<T> extends Conversation implements Subscription {
             }
             phase = Phase.COPYING;
             copied = true;
+            connection.copying(this);
             if (isStopped()) {
                 endCopy();
             } else {
@@ -203,6 +204,7 @@ final class StreamFlow<T> extends Conversation implements Subscription {
         } else if (message instanceof NoticeResponse) {
             Notices.log((NoticeResponse) message);
         } else if (message instanceof ReadyForQuery) {
+            connection.copying(null);
             if (!copied) {
                 connection.streamNeverCopied();
             }
@@ -261,8 +263,8 @@ final class StreamFlow<T> extends Conversation implements Subscription {
         return new StandbyStatusUpdate(ack.written(), ack.flushed(), ack.applied(), PgEpoch.micros(Instant.now()), false);
     }
 
-    /** The last status update and CopyDone, in one write; later CopyData is released unread. */
-    private void endCopy() {
+    /** The last status update and CopyDone, in one write; later CopyData is released unread (event loop only). */
+    void endCopy() {
         if (copyDoneSent || phase != Phase.COPYING) {
             return;
         }
@@ -278,6 +280,7 @@ final class StreamFlow<T> extends Conversation implements Subscription {
         if (phase == Phase.AWAITING || phase == Phase.COPYING) {
             phase = Phase.OVER;
         }
+        connection.copying(null);
         stopStatusTimer();
     }
 
@@ -322,6 +325,7 @@ final class StreamFlow<T> extends Conversation implements Subscription {
 
     @Override
     protected void onConnectionFailure(Throwable failure) {
+        connection.copying(null);
         phase = Phase.DONE;
         stopStatusTimer();
         terminate(failure);

@@ -350,6 +350,24 @@ class ReplicationStreamTest {
         }
     }
 
+    /** close() with a stream open: the last status update and CopyDone go before Terminate, so the slot confirms the acknowledged. */
+    @Test
+    void closingTheConnectionMidStreamStillReportsWhatWasAcknowledged() {
+        try (Feed feed = Feed.permanent("id int PRIMARY KEY")) {
+            insertEach(feed, 1, 3);
+            ReplicationStream<PgOutputMessage> stream = feed.replication.startReplication(
+                    StartReplication.slot(feed.slot).statusInterval(Duration.ZERO), feed.pgoutput());
+            StepVerifier.create(stream.messages(), 4)
+                    .expectNextCount(3)
+                    .assertNext(m -> stream.acknowledge(((Commit) m).endLsn()))
+                    .then(() -> feed.replication.close().block(Repl.TIMEOUT))
+                    .expectError(R2dbcNonTransientResourceException.class)
+                    .verify(Repl.TIMEOUT);
+            Repl.await("the walsender to exit", () -> Repl.activePid(feed.sql, feed.slot) == 0);
+            assertThat(Repl.confirmedFlush(feed.sql, feed.slot)).isEqualTo(stream.acknowledged());
+        }
+    }
+
     /** Passes until the n-th Commit. */
     private static final class CommitCounter implements java.util.function.Predicate<PgOutputMessage> {
         private final int n;
