@@ -2,7 +2,13 @@ package io.pgfast.replication;
 
 import io.pgfast.r2dbc.PgfastConnection;
 import io.pgfast.r2dbc.PgfastConnectionConfiguration;
+import io.pgfast.replication.pgoutput.Begin;
 import io.pgfast.replication.pgoutput.Commit;
+import io.pgfast.replication.pgoutput.Delete;
+import io.pgfast.replication.pgoutput.Insert;
+import io.pgfast.replication.pgoutput.LogicalMessage;
+import io.pgfast.replication.pgoutput.Truncate;
+import io.pgfast.replication.pgoutput.Update;
 import io.pgfast.replication.pgoutput.CommitPrepared;
 import io.pgfast.replication.pgoutput.PgOutput;
 import io.pgfast.replication.pgoutput.PgOutputMessage;
@@ -80,18 +86,41 @@ final class Feed implements AutoCloseable {
         return PgOutput.publications(publication);
     }
 
-    /** Every message up to and including the {@code transactions}-th end of a transaction; then the stream is cancelled. */
+    /**
+     * Every message up to and including the end of the {@code transactions}-th transaction that changed
+     * something; then the stream is cancelled. (Before PostgreSQL 15 pgoutput also sends a Begin and a
+     * Commit for a transaction without published changes, such as DDL: those are not counted.)
+     */
     static List<PgOutputMessage> transactions(ReplicationStream<PgOutputMessage> stream, int transactions) {
-        int[] ends = {0};
-        List<PgOutputMessage> all = stream.messages()
-                .takeUntil(m -> isEnd(m) && ++ends[0] == transactions)
-                .collectList().block(Repl.TIMEOUT);
+        TransactionCounter ends = new TransactionCounter(transactions);
+        List<PgOutputMessage> all = stream.messages().takeUntil(ends).collectList().block(Repl.TIMEOUT);
         return all == null ? new ArrayList<>() : all;
     }
 
-    static boolean isEnd(PgOutputMessage m) {
-        return m instanceof Commit || m instanceof StreamCommit || m instanceof CommitPrepared || m instanceof RollbackPrepared
-                || (m instanceof StreamAbort a && a.xid() == a.subXid());
+    /** True at the end of the n-th transaction with a change (a streamed or prepared one always counts). */
+    static final class TransactionCounter implements java.util.function.Predicate<PgOutputMessage> {
+        private final int n;
+        private int ends;
+        private boolean changed;
+
+        TransactionCounter(int n) {
+            this.n = n;
+        }
+
+        @Override
+        public boolean test(PgOutputMessage m) {
+            if (m instanceof Begin) {
+                changed = false;
+            } else if (m instanceof Insert || m instanceof Update || m instanceof Delete || m instanceof Truncate
+                    || m instanceof LogicalMessage) {
+                changed = true;
+            } else if (m instanceof Commit && changed || m instanceof StreamCommit || m instanceof CommitPrepared
+                    || m instanceof RollbackPrepared || m instanceof StreamAbort a && a.xid() == a.subXid()) {
+                changed = false;
+                return ++ends == n;
+            }
+            return false;
+        }
     }
 
     /** The messages of one type, in order. */

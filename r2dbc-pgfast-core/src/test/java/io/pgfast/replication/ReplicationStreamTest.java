@@ -155,7 +155,7 @@ class ReplicationStreamTest {
                             first.acknowledge(c.endLsn());
                         }
                     })
-                    .takeUntil(new CommitCounter(7))
+                    .takeUntil(new Feed.TransactionCounter(7))
                     .blockLast(Repl.TIMEOUT);
             assertThat(insertedIds(seen)).containsExactly(1, 2, 3, 4, 5, 6, 7);
             Lsn fifth = Feed.only(seen, Commit.class).get(4).endLsn();
@@ -365,21 +365,6 @@ class ReplicationStreamTest {
                     .verify(Repl.TIMEOUT);
             Repl.await("the walsender to exit", () -> Repl.activePid(feed.sql, feed.slot) == 0);
             assertThat(Repl.confirmedFlush(feed.sql, feed.slot)).isEqualTo(stream.acknowledged());
-        }
-    }
-
-    /** Passes until the n-th Commit. */
-    private static final class CommitCounter implements java.util.function.Predicate<PgOutputMessage> {
-        private final int n;
-        private int seen;
-
-        CommitCounter(int n) {
-            this.n = n;
-        }
-
-        @Override
-        public boolean test(PgOutputMessage m) {
-            return m instanceof Commit && ++seen == n;
         }
     }
 }
