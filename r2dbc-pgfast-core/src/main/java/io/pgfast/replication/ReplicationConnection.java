@@ -188,7 +188,7 @@ public final class ReplicationConnection {
                 transport.eventLoop().execute(() -> {
                     StreamFlow<?> open = copying;
                     if (open != null) {
-                        open.endCopy();
+                        open.endForClose();
                     }
                 });
             }

@@ -22,6 +22,7 @@ import io.pgfast.transport.Conversation;
 import io.pgfast.transport.Notices;
 import io.pgfast.transport.Transport;
 import io.r2dbc.spi.R2dbcException;
+import io.r2dbc.spi.R2dbcNonTransientResourceException;
 import org.reactivestreams.Subscriber;
 import org.reactivestreams.Subscription;
 
@@ -90,6 +91,8 @@ final class StreamFlow<T> extends Conversation implements Subscription {
     private ScheduledFuture<?> statusTimer;
     private Throwable requestError;
     private R2dbcException serverError;
+    /** The connection is being closed under the open stream: it ends with an error, not completion. */
+    private R2dbcNonTransientResourceException closedUnderStream;
 
     StreamFlow(ReplicationConnection connection, String sql, WalDecoder<T> decoder, ReplicationStream<T> stream,
                Duration statusInterval, Subscriber<? super T> actual) {
@@ -263,8 +266,21 @@ final class StreamFlow<T> extends Conversation implements Subscription {
         return new StandbyStatusUpdate(ack.written(), ack.flushed(), ack.applied(), PgEpoch.micros(Instant.now()), false);
     }
 
+    /**
+     * {@link ReplicationConnection#close()} with this stream open (event loop, before the Terminate): the
+     * last status update and CopyDone, so the server confirms what was acknowledged; the subscriber, if
+     * still there, gets an error whether the server answers before the connection closes or not.
+     */
+    void endForClose() {
+        if (closedUnderStream == null) {
+            closedUnderStream = new R2dbcNonTransientResourceException("the replication connection was closed while the stream was open",
+                    "08003");
+        }
+        endCopy();
+    }
+
     /** The last status update and CopyDone, in one write; later CopyData is released unread (event loop only). */
-    void endCopy() {
+    private void endCopy() {
         if (copyDoneSent || phase != Phase.COPYING) {
             return;
         }
@@ -315,7 +331,8 @@ final class StreamFlow<T> extends Conversation implements Subscription {
         if (cancelled) {
             return;
         }
-        Throwable error = requestError != null ? requestError : serverError != null ? serverError : failure;
+        Throwable error = requestError != null ? requestError : serverError != null ? serverError
+                : closedUnderStream != null ? closedUnderStream : failure;
         if (error != null) {
             actual.onError(error);
         } else {

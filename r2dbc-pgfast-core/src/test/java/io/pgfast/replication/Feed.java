@@ -123,6 +123,26 @@ final class Feed implements AutoCloseable {
         }
     }
 
+    /**
+     * The messages {@code received} (by a subscription that adds them) up to and including the first that
+     * matches {@code last}; fails after {@link Repl#TIMEOUT} without one.
+     */
+    static List<PgOutputMessage> take(java.util.concurrent.BlockingQueue<PgOutputMessage> received,
+                                      java.util.function.Predicate<PgOutputMessage> last) throws InterruptedException {
+        List<PgOutputMessage> taken = new ArrayList<>();
+        long deadline = System.nanoTime() + Repl.TIMEOUT.toNanos();
+        for (;;) {
+            PgOutputMessage m = received.poll(Math.max(1, deadline - System.nanoTime()), java.util.concurrent.TimeUnit.NANOSECONDS);
+            if (m == null) {
+                throw new AssertionError("no matching message within " + Repl.TIMEOUT + "; received meanwhile: " + taken.size() + " messages");
+            }
+            taken.add(m);
+            if (last.test(m)) {
+                return taken;
+            }
+        }
+    }
+
     /** The messages of one type, in order. */
     static <M> List<M> only(List<PgOutputMessage> messages, Class<M> type) {
         List<M> out = new ArrayList<>();

@@ -243,11 +243,20 @@ class ReplicationStreamTest {
         }
     }
 
-    /** pgoutput reads the publications when it decodes the first change: the error comes inside the copy. */
+    /**
+     * pgoutput reads the publications when it decodes the first change: before PostgreSQL 18 a missing one
+     * is an error inside the copy; since 18 the server skips it with a warning and streams the others.
+     */
     @Test
     void anErrorInsideTheCopyFailsTheStream() {
         try (Feed feed = Feed.of("id int PRIMARY KEY")) {
             feed.run("INSERT INTO " + feed.table + " VALUES (1)");
+            if (Repl.major() >= 18) {
+                assertThat(insertedIds(Feed.transactions(feed.stream(PgOutput.publications(Repl.unique("nosuchpub"), feed.publication)), 1)))
+                        .containsExactly(1);
+                assertThat(feed.replication.identifySystem().block(Repl.TIMEOUT)).isNotNull();
+                return;
+            }
             StepVerifier.create(feed.stream(PgOutput.publications(Repl.unique("nosuchpub"))).messages())
                     .thenConsumeWhile(m -> true)
                     .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(R2dbcException.class)

@@ -147,6 +147,24 @@ class ReplicationFlowTest extends ScriptedFlowTest {
         server.awaitScript();
     }
 
+    /** A walsender ERROR inside the copy (before PostgreSQL 18, a missing publication): the stream fails, the connection stays. */
+    @Test
+    void anErrorInsideTheCopyFailsTheStreamAndTheConnectionStaysUsable() {
+        ReplicationStream<WalData> stream = open(Duration.ZERO);
+        server.send(COPY_BOTH, xLogData(0x100, "a"), ServerErrors.undefinedTable(), ReadyForQuery.IDLE)
+                .expect('Q')
+                .send(ScriptedServer.textColumns(1), io.pgfast.protocol.backend.DataRow.of("1".getBytes(StandardCharsets.US_ASCII)),
+                        new CommandComplete("SELECT 1"), ReadyForQuery.IDLE);
+        StepVerifier.create(stream.messages())
+                .expectNextCount(1)
+                .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(io.r2dbc.spi.R2dbcBadGrammarException.class)
+                        .hasMessageContaining("does not exist"))
+                .verify(BOUND);
+        assertThat(replication.simpleQuery("SELECT 1").blockLast(BOUND).get(0, String.class)).isEqualTo("1");
+        server.awaitScript();
+        assertThat(server.receivedTypes()).as("no CopyDone after the server's error: the copy is over").isEqualTo("QQ");
+    }
+
     private void assertStreamFails(ReplicationStream<?> stream, String messagePart) {
         StepVerifier.create(stream.messages())
                 .thenConsumeWhile(m -> true)
