@@ -162,10 +162,13 @@ final class StreamFlow<T> extends Conversation implements Subscription {
         return messageType != io.pgfast.protocol.backend.CopyData.TYPE || phase != Phase.COPYING || isStopped() || demand.get() > 0;
     }
 
-    /** While copying the server owes nothing: an idle database sends no WAL (and keepalives only now and then). */
+    /**
+     * While copying the server owes nothing: an idle database sends no WAL (and keepalives only now and
+     * then). Once the client's CopyDone is sent, the server owes its answer.
+     */
     @Override
     protected boolean awaitsBackend() {
-        return phase != Phase.COPYING;
+        return phase != Phase.COPYING || copyDoneSent;
     }
 
     private boolean isStopped() {
