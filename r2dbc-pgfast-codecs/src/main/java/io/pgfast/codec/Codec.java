@@ -5,9 +5,9 @@ import java.util.Set;
 /**
  * Decoding and encoding of one family of PostgreSQL types: the extension point of
  * {@link CodecRegistry}. Built-in families live in {@code io.pgfast.codec.builtin}; applications add
- * their own with {@link CodecRegistry.Builder#register(Codec...)} or as a {@link java.util.ServiceLoader}
+ * their own with {@code DefaultCodecRegistry.Builder.register(...)} or as a {@link java.util.ServiceLoader}
  * service ({@code META-INF/services/io.pgfast.codec.Codec}, loaded by
- * {@link CodecRegistry.Builder#loadServiceCodecs(ClassLoader)}).
+ * {@code DefaultCodecRegistry.Builder.loadServiceCodecs(...)}).
  *
  * <h2>When the methods are called</h2>
  * Never per value. {@link #handles(PgType)} is asked once per type when a registry is built (and

@@ -1,5 +1,6 @@
 package io.pgfast.flow;
 
+import io.pgfast.error.SqlState;
 import io.pgfast.transport.Notices;
 import io.netty.buffer.ByteBuf;
 import io.netty.handler.ssl.SslHandler;
@@ -89,7 +90,7 @@ public final class StartupFlow extends Conversation {
             fail(e);
             return true;
         } catch (ProtocolException e) {
-            fail(new R2dbcNonTransientResourceException("authentication failed: " + e.getMessage(), "08P01", e));
+            fail(new R2dbcNonTransientResourceException("authentication failed: " + e.getMessage(), SqlState.PROTOCOL_VIOLATION, e));
             return true;
         } finally {
             ReferenceCountUtil.release(message);
@@ -100,14 +101,14 @@ public final class StartupFlow extends Conversation {
         if (message instanceof AuthenticationOk) {
             if (parameters.channelBinding() == StartupParameters.ChannelBindingPolicy.REQUIRE && !scramPlus) {
                 throw new R2dbcPermissionDeniedException(
-                        "channelBinding=require, but the server authenticated the client without channel binding", "28000");
+                        "channelBinding=require, but the server authenticated the client without channel binding", SqlState.INVALID_AUTHORIZATION_SPECIFICATION);
             }
             sawAuthenticationOk = true;
         } else if (message instanceof AuthenticationCleartextPassword) {
             refuseWithoutBinding("a cleartext password");
             if (!parameters.allowCleartextPassword()) {
                 throw new R2dbcPermissionDeniedException(
-                        "the server asked for a cleartext password and allowCleartextPassword=false", "28000");
+                        "the server asked for a cleartext password and allowCleartextPassword=false", SqlState.INVALID_AUTHORIZATION_SPECIFICATION);
             }
             send(new PasswordMessage(password()));
         } else if (message instanceof AuthenticationMD5Password) {
@@ -125,7 +126,7 @@ public final class StartupFlow extends Conversation {
         } else if (message instanceof AuthenticationUnsupported) {
             AuthenticationUnsupported u = (AuthenticationUnsupported) message;
             throw new R2dbcNonTransientResourceException("the server asks for " + u.method()
-                    + " authentication, which r2dbc-pgfast does not support; use password, md5, scram-sha-256 or cert in pg_hba.conf", "28000");
+                    + " authentication, which r2dbc-pgfast does not support; use password, md5, scram-sha-256 or cert in pg_hba.conf", SqlState.INVALID_AUTHORIZATION_SPECIFICATION);
         } else if (message instanceof ErrorResponse) {
             throw PgExceptionFactory.create(ErrorDetails.of(((ErrorResponse) message).fields()), null);
         } else if (message instanceof NoticeResponse) {
@@ -136,13 +137,13 @@ public final class StartupFlow extends Conversation {
             // _pq_ options, so a NegotiateProtocolVersion can only confirm 3.0: nothing to do.
         } else if (message instanceof ReadyForQuery) {
             if (!sawAuthenticationOk) {
-                throw new R2dbcNonTransientResourceException("the server sent ReadyForQuery before AuthenticationOk", "08P01");
+                throw new R2dbcNonTransientResourceException("the server sent ReadyForQuery before AuthenticationOk", SqlState.PROTOCOL_VIOLATION);
             }
             done = true;
             sink.success();
             return true;
         } else {
-            throw new R2dbcNonTransientResourceException("unexpected " + message.getClass().getSimpleName() + " during startup", "08P01");
+            throw new R2dbcNonTransientResourceException("unexpected " + message.getClass().getSimpleName() + " during startup", SqlState.PROTOCOL_VIOLATION);
         }
         return false;
     }
@@ -161,7 +162,7 @@ public final class StartupFlow extends Conversation {
         } else if (policy == StartupParameters.ChannelBindingPolicy.REQUIRE) {
             throw new R2dbcPermissionDeniedException(tls
                     ? "channelBinding=require, but the server does not offer SCRAM-SHA-256-PLUS"
-                    : "channelBinding=require needs TLS (sslMode=require or stricter)", "28000");
+                    : "channelBinding=require needs TLS (sslMode=require or stricter)", SqlState.INVALID_AUTHORIZATION_SPECIFICATION);
         } else if (mechanisms.contains(SCRAM)) {
             // "y": we could bind but the server did not offer it (RFC 5802 section 6)
             binding = tls && policy != StartupParameters.ChannelBindingPolicy.DISABLE
@@ -170,7 +171,7 @@ public final class StartupFlow extends Conversation {
             mechanism = SCRAM;
         } else {
             throw new R2dbcNonTransientResourceException("the server offers only the SASL mechanisms " + mechanisms
-                    + "; r2dbc-pgfast supports " + SCRAM + " and " + SCRAM_PLUS, "28000");
+                    + "; r2dbc-pgfast supports " + SCRAM + " and " + SCRAM_PLUS, SqlState.INVALID_AUTHORIZATION_SPECIFICATION);
         }
         scram = new ScramSha256Client(password(), binding);
         send(new SASLInitialResponse(mechanism, scram.clientFirstMessage()));
@@ -181,19 +182,19 @@ public final class StartupFlow extends Conversation {
             Certificate[] chain = ssl.engine().getSession().getPeerCertificates();
             return ChannelBinding.tlsServerEndPointHash((X509Certificate) chain[0]);
         } catch (Exception e) {
-            throw new R2dbcNonTransientResourceException("cannot compute tls-server-end-point channel binding: " + e.getMessage(), "28000", e);
+            throw new R2dbcNonTransientResourceException("cannot compute tls-server-end-point channel binding: " + e.getMessage(), SqlState.INVALID_AUTHORIZATION_SPECIFICATION, e);
         }
     }
 
     private void requireScram(BackendMessage message) {
         if (scram == null) {
-            throw new R2dbcNonTransientResourceException("unexpected " + message.getClass().getSimpleName() + " before AuthenticationSASL", "08P01");
+            throw new R2dbcNonTransientResourceException("unexpected " + message.getClass().getSimpleName() + " before AuthenticationSASL", SqlState.PROTOCOL_VIOLATION);
         }
     }
 
     private void refuseWithoutBinding(String what) {
         if (parameters.channelBinding() == StartupParameters.ChannelBindingPolicy.REQUIRE) {
-            throw new R2dbcPermissionDeniedException("channelBinding=require, but the server asked for " + what, "28000");
+            throw new R2dbcPermissionDeniedException("channelBinding=require, but the server asked for " + what, SqlState.INVALID_AUTHORIZATION_SPECIFICATION);
         }
     }
 
@@ -201,7 +202,7 @@ public final class StartupFlow extends Conversation {
         CharSequence password = parameters.password();
         if (password == null) {
             throw new R2dbcPermissionDeniedException("the server asks for a password for user \"" + parameters.user()
-                    + "\", but none was configured", "28000");
+                    + "\", but none was configured", SqlState.INVALID_AUTHORIZATION_SPECIFICATION);
         }
         return password.toString().getBytes(StandardCharsets.UTF_8);
     }

@@ -3,6 +3,7 @@ package io.pgfast.protocol;
 import io.pgfast.protocol.backend.DataRow;
 
 import io.netty.buffer.ByteBuf;
+import io.pgfast.codec.io.UnsignedInts;
 
 /**
  * Splits the byte stream from the server into messages: Byte1 type, Int32 length (counting itself
@@ -51,7 +52,7 @@ public final class MessageFramer {
         if (in.readableBytes() < HEADER_LENGTH) {
             return false;
         }
-        int length = in.getInt(start + 1);
+        int length = UnsignedInts.int32(in, start + 1);
         if (length < 4 || length > maxMessageSize) {
             throw new ProtocolException("message 'D' has length " + length + ", outside 4.." + maxMessageSize);
         }
@@ -91,7 +92,7 @@ public final class MessageFramer {
         if (in.readableBytes() < HEADER_LENGTH) {
             return null;
         }
-        int length = in.getInt(start + 1);
+        int length = UnsignedInts.int32(in, start + 1);
         if (length < 4) {
             throw new ProtocolException("message " + BackendMessageDecoder.describe(type) + " has length " + length
                 + ", less than the 4 bytes of the length itself");

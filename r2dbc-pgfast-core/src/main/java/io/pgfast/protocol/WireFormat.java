@@ -1,6 +1,7 @@
 package io.pgfast.protocol;
 
 import io.netty.buffer.ByteBuf;
+import io.pgfast.codec.io.UnsignedInts;
 
 import java.nio.charset.StandardCharsets;
 
@@ -33,18 +34,32 @@ public final class WireFormat {
 
     public static short readInt16(ByteBuf body, String message, String field) {
         need(body, 2, message, field);
-        return body.readShort();
+        short value = UnsignedInts.int16(body, body.readerIndex());
+        body.skipBytes(2);
+        return value;
     }
 
     /** An Int16 count, which PostgreSQL writes and reads as unsigned (0..65535). */
     public static int readCount16(ByteBuf body, String message, String field) {
         need(body, 2, message, field);
-        return body.readUnsignedShort();
+        int value = UnsignedInts.u16(body, body.readerIndex());
+        body.skipBytes(2);
+        return value;
     }
 
     public static int readInt32(ByteBuf body, String message, String field) {
         need(body, 4, message, field);
-        return body.readInt();
+        int value = UnsignedInts.int32(body, body.readerIndex());
+        body.skipBytes(4);
+        return value;
+    }
+
+    /** An OID (unsigned 32-bit, held in an {@code int} with the same bits). */
+    public static int readOid(ByteBuf body, String message, String field) {
+        need(body, 4, message, field);
+        int value = UnsignedInts.oid(body, body.readerIndex());
+        body.skipBytes(4);
+        return value;
     }
 
     public static long readInt64(ByteBuf body, String message, String field) {

@@ -1,5 +1,6 @@
 package io.pgfast.r2dbc;
 
+import io.pgfast.flow.ResultFeed;
 import io.pgfast.protocol.backend.DataRow;
 import io.r2dbc.spi.R2dbcException;
 import io.r2dbc.spi.Result;
@@ -21,7 +22,7 @@ final class MapSubscription<T> extends ResultSubscription<T> {
     }
 
     @Override
-    public void row(DataRow data, PgfastRowMetadata metadata) {
+    public void row(DataRow data) {
         if (isCancelled() || isTerminated()) {
             data.release();
             return;

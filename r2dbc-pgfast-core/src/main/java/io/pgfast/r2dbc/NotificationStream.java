@@ -1,5 +1,6 @@
 package io.pgfast.r2dbc;
 
+import io.pgfast.error.PgfastClientException;
 import io.pgfast.protocol.backend.NotificationResponse;
 import reactor.core.Exceptions;
 import reactor.core.publisher.BufferOverflowStrategy;

@@ -1,5 +1,6 @@
 package io.pgfast.r2dbc;
 
+import io.pgfast.codec.oid.Oid;
 import io.r2dbc.spi.R2dbcType;
 import io.r2dbc.spi.Type;
 
@@ -19,44 +20,44 @@ final class ParameterTypes {
         switch ((R2dbcType) type) {
             case CHAR:
             case NCHAR:
-                return 1042;
+                return Oid.BPCHAR;
             case VARCHAR:
             case NVARCHAR:
-                return 1043;
+                return Oid.VARCHAR;
             case CLOB:
             case NCLOB:
-                return 25;
+                return Oid.TEXT;
             case BOOLEAN:
-                return 16;
+                return Oid.BOOL;
             case BINARY:
             case VARBINARY:
             case BLOB:
-                return 17;
+                return Oid.BYTEA;
             case TINYINT:
             case SMALLINT:
-                return 21;
+                return Oid.INT2;
             case INTEGER:
-                return 23;
+                return Oid.INT4;
             case BIGINT:
-                return 20;
+                return Oid.INT8;
             case NUMERIC:
             case DECIMAL:
-                return 1700;
+                return Oid.NUMERIC;
             case REAL:
-                return 700;
+                return Oid.FLOAT4;
             case FLOAT:
             case DOUBLE:
-                return 701;
+                return Oid.FLOAT8;
             case DATE:
-                return 1082;
+                return Oid.DATE;
             case TIME:
-                return 1083;
+                return Oid.TIME;
             case TIME_WITH_TIME_ZONE:
-                return 1266;
+                return Oid.TIMETZ;
             case TIMESTAMP:
-                return 1114;
+                return Oid.TIMESTAMP;
             case TIMESTAMP_WITH_TIME_ZONE:
-                return 1184;
+                return Oid.TIMESTAMPTZ;
             default:
                 return 0;
         }

@@ -1,5 +1,6 @@
 package io.pgfast.r2dbc;
 
+import io.pgfast.codec.oid.Oid;
 import io.netty.buffer.ByteBuf;
 import io.pgfast.codec.CodecRegistry;
 import io.pgfast.codec.Decoder;
@@ -21,14 +22,6 @@ final class PgfastColumnMetadata implements ColumnMetadata {
 
     // numeric's typmod is ((precision << 16) | scale) + VARHDRSZ (src/backend/utils/adt/numeric.c)
     private static final int VARHDRSZ = 4;
-    private static final int OID_NUMERIC = 1700;
-    private static final int OID_BPCHAR = 1042;
-    private static final int OID_VARCHAR = 1043;
-    private static final int OID_TIME = 1083;
-    private static final int OID_TIMETZ = 1266;
-    private static final int OID_TIMESTAMP = 1114;
-    private static final int OID_TIMESTAMPTZ = 1184;
-    private static final int OID_INTERVAL = 1186;
 
     private final RowDescription.Field field;
     private final Format format;
@@ -103,16 +96,16 @@ final class PgfastColumnMetadata implements ColumnMetadata {
     public Integer getPrecision() {
         int mod = field.typeModifier();
         switch (field.typeOid()) {
-            case OID_NUMERIC:
+            case Oid.NUMERIC:
                 return mod < VARHDRSZ ? null : ((mod - VARHDRSZ) >> 16) & 0xFFFF;
-            case OID_BPCHAR:
-            case OID_VARCHAR:
+            case Oid.BPCHAR:
+            case Oid.VARCHAR:
                 return mod < VARHDRSZ ? null : mod - VARHDRSZ;
-            case OID_TIME:
-            case OID_TIMETZ:
-            case OID_TIMESTAMP:
-            case OID_TIMESTAMPTZ:
-            case OID_INTERVAL:
+            case Oid.TIME:
+            case Oid.TIMETZ:
+            case Oid.TIMESTAMP:
+            case Oid.TIMESTAMPTZ:
+            case Oid.INTERVAL:
                 return mod < 0 ? null : mod & 0xFFFF;
             default:
                 return field.typeSize() > 0 ? (int) field.typeSize() : null;
@@ -122,7 +115,7 @@ final class PgfastColumnMetadata implements ColumnMetadata {
     @Override
     public Integer getScale() {
         int mod = field.typeModifier();
-        if (field.typeOid() == OID_NUMERIC && mod >= VARHDRSZ) {
+        if (field.typeOid() == Oid.NUMERIC && mod >= VARHDRSZ) {
             return (mod - VARHDRSZ) & 0xFFFF;
         }
         return null;

@@ -1,5 +1,17 @@
 package io.pgfast.r2dbc;
 
+import io.pgfast.error.SqlState;
+import io.pgfast.flow.Binding;
+import io.pgfast.flow.CommandFlow;
+import io.pgfast.flow.CopyInFlow;
+import io.pgfast.flow.CopyOutFlow;
+import io.pgfast.flow.CopySql;
+import io.pgfast.flow.ExtendedQueryFlow;
+import io.pgfast.error.PgfastClientException;
+import io.pgfast.flow.PreparedStatementCache;
+import io.pgfast.flow.QueryFlow;
+import io.pgfast.flow.SimpleQueryFlow;
+import io.pgfast.flow.SqlScanner;
 import io.pgfast.codec.CodecRegistry;
 import io.pgfast.observation.QueryObserver;
 import io.pgfast.protocol.backend.TransactionStatus;
@@ -35,7 +47,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class PgfastConnection implements Connection, Lifecycle {
 
     private final Transport transport;
-    private volatile CodecRegistry codecs;
+    private final CodecRegistry codecs;
     private final PreparedStatementCache cache;
     private final int defaultFetchSize;
     private volatile boolean autoCommit = true;
@@ -83,11 +95,6 @@ public final class PgfastConnection implements Connection, Lifecycle {
         return codecs;
     }
 
-    /** Switches to a registry that also knows the database's own types (before the user sees the connection). */
-    void useCodecs(CodecRegistry registry) {
-        this.codecs = registry;
-    }
-
     void rewriteBatchedInserts(boolean rewrite) {
         this.rewriteBatchedInserts = rewrite;
     }
@@ -120,7 +127,7 @@ public final class PgfastConnection implements Connection, Lifecycle {
         return Flux.from(s -> {
             beginImplicitly();
             QueryLogger.simple(processId(), sql);
-            SimpleQueryFlow flow = new SimpleQueryFlow(transport, codecs, sql, s);
+            SimpleQueryFlow flow = new SimpleQueryFlow(transport, codecs, sql, PgfastResultFactory.INSTANCE, s);
             observe(flow, sql, s);
             if (!SqlScanner.hasSeveralStatements(sql)) {
                 flow.expectResults(1);
@@ -133,7 +140,7 @@ public final class PgfastConnection implements Connection, Lifecycle {
         return Flux.from(s -> {
             beginImplicitly();
             QueryLogger.extended(processId(), sql, bindings);
-            ExtendedQueryFlow flow = new ExtendedQueryFlow(transport, codecs, sql, bindings, fetchSize, cache, s);
+            ExtendedQueryFlow flow = new ExtendedQueryFlow(transport, codecs, sql, bindings, fetchSize, cache, PgfastResultFactory.INSTANCE, s);
             observe(flow, sql, s);
             flow.expectResults(bindings.size());
             flow.start();
@@ -217,7 +224,7 @@ public final class PgfastConnection implements Connection, Lifecycle {
     public Mono<Void> commitTransaction() {
         return Mono.defer(() -> {
             Mono<Void> commit = idle() ? Mono.empty() : command("COMMIT").flatMap(tag -> "ROLLBACK".equals(tag)
-                    ? Mono.error(new R2dbcRollbackException("COMMIT was turned into ROLLBACK by the server: the transaction had failed", "40000"))
+                    ? Mono.error(new R2dbcRollbackException("COMMIT was turned into ROLLBACK by the server: the transaction had failed", SqlState.TRANSACTION_ROLLBACK))
                     : Mono.empty());
             // a pipelined BEGIN's answer arrives before the COMMIT's: by now its failure is known
             return commit.then(Mono.defer(() -> {

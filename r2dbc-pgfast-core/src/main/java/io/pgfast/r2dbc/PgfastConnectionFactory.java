@@ -1,12 +1,19 @@
 package io.pgfast.r2dbc;
 
+import io.pgfast.codec.registry.DefaultCodecRegistry;
+import io.pgfast.connect.ConnectionBootstrap;
+import io.pgfast.config.PgfastConnectionConfiguration;
+import io.pgfast.connect.Session;
 import io.pgfast.codec.CodecRegistry;
 import io.pgfast.observation.DriverObservations;
 import io.pgfast.observation.Observability;
 import io.r2dbc.spi.Connection;
 import io.r2dbc.spi.ConnectionFactory;
 import io.r2dbc.spi.ConnectionFactoryMetadata;
+import io.r2dbc.spi.IsolationLevel;
 import reactor.core.publisher.Mono;
+
+import java.util.Locale;
 
 /**
  * Opens connections to PostgreSQL as a {@link PgfastConnectionConfiguration} describes.
@@ -31,9 +38,9 @@ public final class PgfastConnectionFactory implements ConnectionFactory {
             throw new IllegalArgumentException("configuration must not be null");
         }
         this.configuration = configuration;
-        CodecRegistry codecs = CodecRegistry.builtins();
+        CodecRegistry codecs = DefaultCodecRegistry.builtins();
         if (configuration.autodetectExtensions() || !configuration.codecs().isEmpty()) {
-            CodecRegistry.Builder b = CodecRegistry.builder();
+            DefaultCodecRegistry.Builder b = DefaultCodecRegistry.builder();
             if (configuration.autodetectExtensions()) {
                 b.loadServiceCodecs(PgfastConnectionFactory.class.getClassLoader());
             }
@@ -62,12 +69,24 @@ public final class PgfastConnectionFactory implements ConnectionFactory {
     @Override
     public Mono<Connection> create() {
         DriverObservations o = observations;
+        Mono<PgfastConnection> connect = bootstrap.connect().map(this::newConnection);
         if (o == null) {
-            return bootstrap.connect().cast(Connection.class);
+            return connect.cast(Connection.class);
         }
-        return o.connect(bootstrap.connect()
-                .doOnNext(c -> c.observeQueries(o.queries(c.transport().channel().remoteAddress()))))
+        return o.connect(connect.doOnNext(c -> c.observeQueries(o.queries(c.transport().channel().remoteAddress()))))
                 .cast(Connection.class);
+    }
+
+    private PgfastConnection newConnection(Session session) {
+        PgfastConnection connection = new PgfastConnection(session.transport(), session.codecs(),
+                configuration.preparedStatementCacheQueries(), configuration.fetchSize(), defaultIsolation());
+        connection.rewriteBatchedInserts(configuration.rewriteBatchedInserts());
+        return connection;
+    }
+
+    private IsolationLevel defaultIsolation() {
+        String level = configuration.options().get("default_transaction_isolation");
+        return level == null ? IsolationLevel.READ_COMMITTED : IsolationLevel.valueOf(level.toUpperCase(Locale.ROOT));
     }
 
     @Override

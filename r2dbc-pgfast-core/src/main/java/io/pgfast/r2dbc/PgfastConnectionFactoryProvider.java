@@ -1,5 +1,12 @@
 package io.pgfast.r2dbc;
 
+import io.pgfast.config.ChannelBindingMode;
+import io.pgfast.config.OptionCoercion;
+import io.pgfast.config.PgfastConnectionConfiguration;
+import io.pgfast.config.PgfastConnectionConfigurationBuilder;
+import io.pgfast.config.SslMode;
+import io.pgfast.config.SslNegotiation;
+import io.pgfast.config.TargetServerType;
 import static io.r2dbc.spi.ConnectionFactoryOptions.CONNECT_TIMEOUT;
 import static io.r2dbc.spi.ConnectionFactoryOptions.DATABASE;
 import static io.r2dbc.spi.ConnectionFactoryOptions.DRIVER;
@@ -118,7 +125,7 @@ public final class PgfastConnectionFactoryProvider implements ConnectionFactoryP
         if (options == null) {
             throw new IllegalArgumentException("options must not be null");
         }
-        PgfastConnectionConfiguration.Builder b = PgfastConnectionConfiguration.builder();
+        PgfastConnectionConfigurationBuilder b = PgfastConnectionConfiguration.builder();
         OptionReader r = new OptionReader(options);
         r.read(HOST, null, v -> b.host(OptionCoercion.hosts("host", v)));
         r.read(PORT, null, v -> b.port(OptionCoercion.integer("port", v)));
@@ -166,7 +173,7 @@ public final class PgfastConnectionFactoryProvider implements ConnectionFactoryP
         return b.build();
     }
 
-    private static void password(PgfastConnectionConfiguration.Builder b, Object value) {
+    private static void password(PgfastConnectionConfigurationBuilder b, Object value) {
         if (value instanceof CharSequence) {
             b.password((CharSequence) value);
         } else if (value instanceof Supplier) {
@@ -186,7 +193,7 @@ public final class PgfastConnectionFactoryProvider implements ConnectionFactoryP
         throw OptionCoercion.wrongType("password", value, "a CharSequence");
     }
 
-    private static void ssl(PgfastConnectionConfiguration.Builder b, boolean ssl, SslMode sslMode) {
+    private static void ssl(PgfastConnectionConfigurationBuilder b, boolean ssl, SslMode sslMode) {
         if (sslMode == null) {
             b.sslMode(ssl ? SslMode.VERIFY_FULL : SslMode.DISABLE);
         } else if (ssl != sslMode.requiresTls()) {

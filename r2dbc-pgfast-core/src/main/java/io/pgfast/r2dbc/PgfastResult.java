@@ -1,5 +1,6 @@
 package io.pgfast.r2dbc;
 
+import io.pgfast.flow.ResultFeed;
 import io.r2dbc.spi.Readable;
 import io.r2dbc.spi.Result;
 import io.r2dbc.spi.Row;
@@ -69,6 +70,6 @@ final class PgfastResult implements Result {
 
     @Override
     public String toString() {
-        return "PgfastResult{" + (feed.metadata == null ? "no rows" : feed.metadata) + '}';
+        return "PgfastResult{" + (feed.columns == null ? "no rows" : feed.columns) + '}';
     }
 }

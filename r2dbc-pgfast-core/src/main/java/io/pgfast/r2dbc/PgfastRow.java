@@ -1,5 +1,6 @@
 package io.pgfast.r2dbc;
 
+import io.pgfast.error.PgfastClientException;
 import io.pgfast.codec.CodecException;
 import io.pgfast.protocol.backend.DataRow;
 import io.r2dbc.spi.Blob;

@@ -1,5 +1,6 @@
 package io.pgfast.r2dbc;
 
+import io.pgfast.flow.ResultColumns;
 import io.pgfast.codec.CodecRegistry;
 import io.pgfast.codec.Format;
 import io.pgfast.protocol.backend.RowDescription;
@@ -19,7 +20,7 @@ import java.util.NoSuchElementException;
  * shared by all its rows. Name lookup is case-insensitive and the first of duplicate names wins (R2DBC
  * 1.0, section 8.4); the name index is built on first use, since most mappers read by index.
  */
-final class PgfastRowMetadata implements RowMetadata {
+final class PgfastRowMetadata implements RowMetadata, ResultColumns {
 
     private final PgfastColumnMetadata[] columns;
     private final List<ColumnMetadata> columnList;
@@ -44,7 +45,8 @@ final class PgfastRowMetadata implements RowMetadata {
         return new PgfastRowMetadata(columns);
     }
 
-    int size() {
+    @Override
+    public int size() {
         return columns.length;
     }
 

@@ -1,5 +1,8 @@
 package io.pgfast.r2dbc;
 
+import io.pgfast.flow.BatchedInsert;
+import io.pgfast.flow.Binding;
+import io.pgfast.flow.SqlScanner;
 import io.pgfast.codec.CodecRegistry;
 import io.pgfast.codec.Encoder;
 import io.r2dbc.spi.Blob;

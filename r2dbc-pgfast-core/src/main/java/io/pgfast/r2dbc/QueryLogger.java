@@ -1,5 +1,6 @@
 package io.pgfast.r2dbc;
 
+import io.pgfast.flow.Binding;
 import reactor.util.Logger;
 import reactor.util.Loggers;
 

@@ -1,5 +1,8 @@
 package io.pgfast.r2dbc;
 
+import io.pgfast.flow.Demand;
+import io.pgfast.flow.ResultConsumer;
+import io.pgfast.flow.ResultFeed;
 import io.pgfast.transport.Notices;
 import io.pgfast.error.ErrorDetails;
 import io.pgfast.error.PgExceptionFactory;
@@ -26,6 +29,8 @@ abstract class ResultSubscription<T> implements Subscription, ResultConsumer {
 
     final Subscriber<? super T> actual;
     final ResultFeed feed;
+    /** The columns of the feed's rows, null for a statement without rows. */
+    final PgfastRowMetadata metadata;
     final Predicate<Result.Segment> filter;
     private final AtomicLong requested = new AtomicLong();
     private volatile boolean cancelled;
@@ -40,6 +45,7 @@ abstract class ResultSubscription<T> implements Subscription, ResultConsumer {
     ResultSubscription(Subscriber<? super T> actual, ResultFeed feed, Predicate<Result.Segment> filter) {
         this.actual = actual;
         this.feed = feed;
+        this.metadata = (PgfastRowMetadata) feed.columns;
         this.filter = filter;
     }
 

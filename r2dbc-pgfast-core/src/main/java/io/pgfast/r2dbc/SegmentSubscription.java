@@ -1,5 +1,6 @@
 package io.pgfast.r2dbc;
 
+import io.pgfast.flow.ResultFeed;
 import io.pgfast.protocol.backend.DataRow;
 import io.pgfast.protocol.backend.NoticeResponse;
 import io.r2dbc.spi.R2dbcException;
@@ -47,7 +48,7 @@ final class SegmentSubscription<T> extends ResultSubscription<Publisher<? extend
     }
 
     @Override
-    public void row(DataRow data, PgfastRowMetadata metadata) {
+    public void row(DataRow data) {
         if (isCancelled() || isTerminated()) {
             data.release();
             return;

@@ -2,8 +2,9 @@ package io.pgfast.replication;
 
 import io.pgfast.codec.Codec;
 import io.pgfast.codec.CodecRegistry;
-import io.pgfast.r2dbc.PgfastConnectionConfiguration;
-import io.pgfast.r2dbc.ReplicationBootstrap;
+import io.pgfast.codec.registry.DefaultCodecRegistry;
+import io.pgfast.config.PgfastConnectionConfiguration;
+import io.pgfast.connect.ConnectionBootstrap;
 import io.pgfast.transport.Transport;
 import io.r2dbc.spi.R2dbcNonTransientResourceException;
 import reactor.core.publisher.Flux;
@@ -66,8 +67,9 @@ public final class ReplicationConnection {
             throw new IllegalArgumentException("configuration must not be null");
         }
         CodecRegistry codecs = codecs(configuration);
-        return ReplicationBootstrap.connect(configuration).flatMap(transport -> {
-            ReplicationConnection connection = new ReplicationConnection(transport, codecs);
+        return ConnectionBootstrap.forReplication(configuration, codecs).connect().flatMap(session -> {
+            Transport transport = session.transport();
+            ReplicationConnection connection = new ReplicationConnection(transport, session.codecs());
             if (connection.serverMajor < 10) {
                 return transport.close().then(Mono.error(new R2dbcNonTransientResourceException(
                         "logical replication connections need PostgreSQL 10 or later; the server reports server_version \""
@@ -80,9 +82,9 @@ public final class ReplicationConnection {
     /** As {@code PgfastConnectionFactory}: the built-in codecs plus the configured and discovered extensions. */
     private static CodecRegistry codecs(PgfastConnectionConfiguration configuration) {
         if (!configuration.autodetectExtensions() && configuration.codecs().isEmpty()) {
-            return CodecRegistry.builtins();
+            return DefaultCodecRegistry.builtins();
         }
-        CodecRegistry.Builder b = CodecRegistry.builder();
+        DefaultCodecRegistry.Builder b = DefaultCodecRegistry.builder();
         if (configuration.autodetectExtensions()) {
             b.loadServiceCodecs(ReplicationConnection.class.getClassLoader());
         }
@@ -168,7 +170,7 @@ public final class ReplicationConnection {
         if (sql == null) {
             throw new IllegalArgumentException("sql must not be null");
         }
-        return run(sql).flatMapIterable(CommandFlow.Outcome::rows);
+        return run(sql).flatMapIterable(ReplicationCommandFlow.Outcome::rows);
     }
 
     /** Whether the connection is open and has not failed. */
@@ -227,11 +229,11 @@ public final class ReplicationConnection {
         return codecs;
     }
 
-    private Mono<CommandFlow.Outcome> run(String sql) {
-        return CommandFlow.run(transport, codecs, sql);
+    private Mono<ReplicationCommandFlow.Outcome> run(String sql) {
+        return ReplicationCommandFlow.run(transport, codecs, sql);
     }
 
-    private static SqlRow single(CommandFlow.Outcome outcome, String command) {
+    private static SqlRow single(ReplicationCommandFlow.Outcome outcome, String command) {
         List<SqlRow> rows = outcome.rows();
         if (rows.size() != 1) {
             throw new R2dbcNonTransientResourceException(command + " returned " + rows.size() + " rows instead of one", "08P01");

@@ -1,6 +1,6 @@
 package io.pgfast.replication;
 
-import io.pgfast.r2dbc.PgfastClientException;
+import io.pgfast.error.PgfastClientException;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Map;

@@ -4,7 +4,7 @@ import io.netty.buffer.Unpooled;
 import io.pgfast.codec.CodecException;
 import io.pgfast.codec.CodecRegistry;
 import io.pgfast.codec.Format;
-import io.pgfast.r2dbc.PgfastClientException;
+import io.pgfast.error.PgfastClientException;
 
 import java.util.List;
 

@@ -7,8 +7,9 @@
  * {@code docs/replication.md}.
  *
  * <p>May import {@code io.pgfast.protocol} (the messages), {@code io.pgfast.transport} (conversations),
- * {@code io.pgfast.error}, {@code io.pgfast.codec}, and of {@code io.pgfast.r2dbc} only the configuration,
- * {@code ReplicationBootstrap} and {@code PgfastClientException}. The pgoutput decoder is in
+ * {@code io.pgfast.connect} (opening the connection: {@code ConnectionBootstrap.forReplication}),
+ * {@code io.pgfast.config}, {@code io.pgfast.error} and the codecs; never {@code io.pgfast.r2dbc} (the
+ * R2DBC faces) or {@code io.pgfast.flow} (the query flows). The pgoutput decoder is in
  * {@link io.pgfast.replication.pgoutput}, which depends on this package, not the other way round (except
  * for naming it in documentation).
  */

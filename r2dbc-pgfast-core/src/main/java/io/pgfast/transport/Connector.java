@@ -1,5 +1,6 @@
 package io.pgfast.transport;
 
+import io.pgfast.error.SqlState;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
 import io.netty.util.concurrent.Promise;
@@ -35,7 +36,7 @@ public final class Connector {
         }
         return client.connect()
                 .onErrorMap(e -> !(e instanceof R2dbcNonTransientResourceException),
-                        e -> new R2dbcNonTransientResourceException(CANNOT_CONNECT + options.address() + ": " + describe(e), "08001", e))
+                        e -> new R2dbcNonTransientResourceException(CANNOT_CONNECT + options.address() + ": " + describe(e), SqlState.SQLCLIENT_UNABLE_TO_ESTABLISH_SQLCONNECTION, e))
                 .flatMap(connection -> negotiateTls(connection, options)
                         .doOnCancel(connection::dispose)
                         .onErrorResume(e -> {

@@ -1,5 +1,6 @@
 package io.pgfast.transport;
 
+import io.pgfast.error.SqlState;
 import io.r2dbc.spi.R2dbcTimeoutException;
 
 import java.time.Duration;
@@ -90,7 +91,7 @@ final class SocketTimeout {
             return;
         }
         transport.fail(new R2dbcTimeoutException("no data from the server for " + millis(now - since) + " ms while waiting for its answer"
-                + " (socketTimeout " + timeout + "); the connection is closed", "08006"));
+                + " (socketTimeout " + timeout + "); the connection is closed", SqlState.CONNECTION_FAILURE));
     }
 
     private static long millis(long nanos) {

@@ -1,5 +1,6 @@
 package io.pgfast.transport;
 
+import io.pgfast.error.SqlState;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -66,7 +67,7 @@ final class SslNegotiationHandler extends ChannelInboundHandlerAdapter {
         SSLRequest.INSTANCE.encode(buf);
         ctx.writeAndFlush(buf).addListener(f -> {
             if (!f.isSuccess()) {
-                done.tryFailure(new R2dbcNonTransientResourceException("cannot send SSLRequest: " + f.cause(), "08006", f.cause()));
+                done.tryFailure(new R2dbcNonTransientResourceException("cannot send SSLRequest: " + f.cause(), SqlState.CONNECTION_FAILURE, f.cause()));
             }
         });
         ctx.read();
@@ -119,7 +120,7 @@ final class SslNegotiationHandler extends ChannelInboundHandlerAdapter {
                 }
                 done.trySuccess(true);
             } else {
-                done.tryFailure(new R2dbcNonTransientResourceException("TLS handshake failed: " + f.cause().getMessage(), "08006", f.cause()));
+                done.tryFailure(new R2dbcNonTransientResourceException("TLS handshake failed: " + f.cause().getMessage(), SqlState.CONNECTION_FAILURE, f.cause()));
                 ctx.close();
             }
         });
@@ -136,19 +137,19 @@ final class SslNegotiationHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void fail(ChannelHandlerContext ctx, String message) {
-        done.tryFailure(new R2dbcNonTransientResourceException(message, "08006"));
+        done.tryFailure(new R2dbcNonTransientResourceException(message, SqlState.CONNECTION_FAILURE));
         ctx.close();
     }
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
-        done.tryFailure(new R2dbcNonTransientResourceException("the server closed the connection during TLS negotiation", "08006"));
+        done.tryFailure(new R2dbcNonTransientResourceException("the server closed the connection during TLS negotiation", SqlState.CONNECTION_FAILURE));
         ctx.fireChannelInactive();
     }
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        done.tryFailure(new R2dbcNonTransientResourceException("TLS negotiation failed: " + cause.getMessage(), "08006", cause));
+        done.tryFailure(new R2dbcNonTransientResourceException("TLS negotiation failed: " + cause.getMessage(), SqlState.CONNECTION_FAILURE, cause));
         ctx.close();
     }
 }

@@ -1,5 +1,6 @@
 package io.pgfast.transport;
 
+import io.pgfast.error.SqlState;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
@@ -194,7 +195,7 @@ public final class Transport {
         }
         // what was waiting timed out; what comes later finds a closed connection, not a timeout of its own
         Throwable later = wrapped instanceof R2dbcTimeoutException
-                ? new R2dbcNonTransientResourceException("connection closed: " + wrapped.getMessage(), "08006", wrapped) : wrapped;
+                ? new R2dbcNonTransientResourceException("connection closed: " + wrapped.getMessage(), SqlState.CONNECTION_FAILURE, wrapped) : wrapped;
         queue.close(wrapped, later);
         channel.close();
         closed.tryEmitEmpty();

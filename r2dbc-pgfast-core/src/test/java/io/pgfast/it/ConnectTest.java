@@ -1,8 +1,8 @@
 package io.pgfast.it;
 
-import io.pgfast.r2dbc.ChannelBindingMode;
+import io.pgfast.config.ChannelBindingMode;
 import io.pgfast.r2dbc.PgfastConnection;
-import io.pgfast.r2dbc.PgfastConnectionConfiguration;
+import io.pgfast.config.PgfastConnectionConfiguration;
 import io.pgfast.testing.AuthMethod;
 import io.pgfast.testing.RequiresPostgres;
 import io.pgfast.testing.TestServer;
@@ -69,7 +69,7 @@ class ConnectTest {
     void missingPasswordIsAClearError() {
         PgfastConnectionConfiguration config = PgfastConnectionConfiguration.builder()
                 .host(Pg.server().host()).port(Pg.server().port()).database(Pg.server().database())
-                .username(Pg.server().role(AuthMethod.SCRAM).user()).sslMode(io.pgfast.r2dbc.SslMode.DISABLE).build();
+                .username(Pg.server().role(AuthMethod.SCRAM).user()).sslMode(io.pgfast.config.SslMode.DISABLE).build();
         assertThatThrownBy(() -> Pg.connect(config)).hasMessageContaining("none was configured");
     }
 

@@ -4,7 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.CompositeByteBuf;
 import io.netty.buffer.Unpooled;
 import io.pgfast.error.PgErrorDetails;
-import io.pgfast.r2dbc.PgfastClientException;
+import io.pgfast.error.PgfastClientException;
 import io.pgfast.r2dbc.PgfastConnection;
 import io.pgfast.testing.RequiresPostgres;
 import io.r2dbc.spi.R2dbcBadGrammarException;

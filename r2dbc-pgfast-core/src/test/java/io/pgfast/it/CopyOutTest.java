@@ -4,7 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.ByteBufAllocatorMetric;
 import io.netty.buffer.ByteBufAllocatorMetricProvider;
-import io.pgfast.r2dbc.PgfastClientException;
+import io.pgfast.error.PgfastClientException;
 import io.pgfast.r2dbc.PgfastConnection;
 import io.pgfast.testing.RequiresPostgres;
 import io.r2dbc.spi.R2dbcBadGrammarException;

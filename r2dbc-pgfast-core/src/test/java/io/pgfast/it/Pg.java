@@ -1,9 +1,10 @@
 package io.pgfast.it;
 
 import io.pgfast.r2dbc.PgfastConnection;
-import io.pgfast.r2dbc.PgfastConnectionConfiguration;
+import io.pgfast.config.PgfastConnectionConfiguration;
+import io.pgfast.config.PgfastConnectionConfigurationBuilder;
 import io.pgfast.r2dbc.PgfastConnectionFactory;
-import io.pgfast.r2dbc.SslMode;
+import io.pgfast.config.SslMode;
 import io.pgfast.testing.AuthMethod;
 import io.pgfast.testing.TestPostgres;
 import io.pgfast.testing.TestRole;
@@ -29,7 +30,7 @@ final class Pg {
     }
 
     /** A configuration for {@code role} on the test server, plaintext unless changed. */
-    static PgfastConnectionConfiguration.Builder config(AuthMethod role) {
+    static PgfastConnectionConfigurationBuilder config(AuthMethod role) {
         TestServer s = server();
         TestRole r = s.role(role);
         return PgfastConnectionConfiguration.builder()

@@ -1,9 +1,10 @@
 package io.pgfast.it;
 
-import io.pgfast.r2dbc.ChannelBindingMode;
+import io.pgfast.config.ChannelBindingMode;
 import io.pgfast.r2dbc.PgfastConnection;
-import io.pgfast.r2dbc.PgfastConnectionConfiguration;
-import io.pgfast.r2dbc.SslMode;
+import io.pgfast.config.PgfastConnectionConfiguration;
+import io.pgfast.config.PgfastConnectionConfigurationBuilder;
+import io.pgfast.config.SslMode;
 import io.pgfast.testing.AuthMethod;
 import io.pgfast.testing.RequiresPostgres;
 import io.pgfast.testing.TestPostgres;
@@ -23,7 +24,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 @RequiresPostgres
 class TlsTest {
 
-    private static PgfastConnectionConfiguration.Builder tls(AuthMethod role, SslMode mode) {
+    private static PgfastConnectionConfigurationBuilder tls(AuthMethod role, SslMode mode) {
         TestServer s = Pg.server();
         assumeTrue(s.tlsEnabled() && s.tlsVerifiable(), "the test server has no verifiable TLS");
         return Pg.config(role).sslMode(mode).sslRootCert(s.caCert());
@@ -148,7 +149,7 @@ class TlsTest {
         Optional<TestServer> plain = TestPostgres.withoutTls();
         assumeTrue(plain.isPresent());
         TestServer s = plain.get();
-        PgfastConnectionConfiguration.Builder b = PgfastConnectionConfiguration.builder()
+        PgfastConnectionConfigurationBuilder b = PgfastConnectionConfiguration.builder()
                 .host(s.host()).port(s.port()).database(s.database())
                 .username(s.role(AuthMethod.SCRAM).user()).password(s.role(AuthMethod.SCRAM).password())
                 .sslMode(SslMode.PREFER);
@@ -176,7 +177,7 @@ class TlsTest {
     @Test
     void directTlsNegotiationOnPostgres17AndLater() {
         PgfastConnectionConfiguration config = tls(AuthMethod.SCRAM, SslMode.VERIFY_FULL)
-                .sslNegotiation(io.pgfast.r2dbc.SslNegotiation.DIRECT).build();
+                .sslNegotiation(io.pgfast.config.SslNegotiation.DIRECT).build();
         if (Pg.server().majorVersion() >= 17) {
             PgfastConnection c = Pg.connect(config);
             try {

@@ -1,8 +1,9 @@
 package io.pgfast.observation;
 
-import io.pgfast.r2dbc.PgfastConnectionConfiguration;
+import io.pgfast.config.PgfastConnectionConfiguration;
+import io.pgfast.config.PgfastConnectionConfigurationBuilder;
 import io.pgfast.r2dbc.PgfastConnectionFactory;
-import io.pgfast.r2dbc.SslMode;
+import io.pgfast.config.SslMode;
 import io.r2dbc.spi.Connection;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -22,7 +23,7 @@ public final class NoMicrometerProbe {
 
     /** Returns the rows read, then (when {@code tryRegistry}) the message of the refused observationRegistry. */
     public static String run(String host, int port, String database, String user, String password, boolean tryRegistry) {
-        PgfastConnectionConfiguration.Builder b = PgfastConnectionConfiguration.builder().host(host).port(port).database(database)
+        PgfastConnectionConfigurationBuilder b = PgfastConnectionConfiguration.builder().host(host).port(port).database(database)
                 .username(user).password(password).sslMode(SslMode.DISABLE);
         Connection c = Mono.from(new PgfastConnectionFactory(b.build()).create()).block(TIMEOUT);
         StringBuilder out = new StringBuilder();

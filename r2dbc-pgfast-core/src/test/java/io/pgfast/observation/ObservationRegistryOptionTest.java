@@ -1,7 +1,8 @@
 package io.pgfast.observation;
 
 import io.micrometer.observation.ObservationRegistry;
-import io.pgfast.r2dbc.PgfastConnectionConfiguration;
+import io.pgfast.config.PgfastConnectionConfiguration;
+import io.pgfast.config.PgfastConnectionConfigurationBuilder;
 import io.pgfast.r2dbc.PgfastConnectionFactoryProvider;
 import io.r2dbc.spi.ConnectionFactoryOptions;
 import org.junit.jupiter.api.Test;
@@ -37,7 +38,7 @@ class ObservationRegistryOptionTest {
 
     @Test
     void otherObjectsAndNullAreRefused() {
-        PgfastConnectionConfiguration.Builder b = PgfastConnectionConfiguration.builder();
+        PgfastConnectionConfigurationBuilder b = PgfastConnectionConfiguration.builder();
         assertThatThrownBy(() -> b.observationRegistry(null)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("observationRegistry must not be null");
         assertThatThrownBy(() -> b.observationRegistry(42)).isInstanceOf(IllegalArgumentException.class)

@@ -6,9 +6,10 @@ import io.micrometer.observation.tck.TestObservationRegistry;
 import io.micrometer.observation.tck.TestObservationRegistryAssert;
 import io.pgfast.observation.micrometer.ConnectionContext;
 import io.pgfast.observation.micrometer.QueryContext;
-import io.pgfast.r2dbc.PgfastConnectionConfiguration;
+import io.pgfast.config.PgfastConnectionConfiguration;
+import io.pgfast.config.PgfastConnectionConfigurationBuilder;
 import io.pgfast.r2dbc.PgfastConnectionFactory;
-import io.pgfast.r2dbc.SslMode;
+import io.pgfast.config.SslMode;
 import io.pgfast.testing.AuthMethod;
 import io.pgfast.testing.RequiresPostgres;
 import io.pgfast.testing.TestPostgres;
@@ -70,14 +71,14 @@ class ObservationTest {
         }
     }
 
-    private static PgfastConnectionConfiguration.Builder config() {
+    private static PgfastConnectionConfigurationBuilder config() {
         TestServer s = TestPostgres.get();
         return PgfastConnectionConfiguration.builder().host(s.host()).port(s.port()).database(s.database())
                 .username(s.role(AuthMethod.SCRAM).user()).password(s.role(AuthMethod.SCRAM).password())
                 .sslMode(SslMode.DISABLE);
     }
 
-    private static PgfastConnectionFactory factory(PgfastConnectionConfiguration.Builder b) {
+    private static PgfastConnectionFactory factory(PgfastConnectionConfigurationBuilder b) {
         return new PgfastConnectionFactory(b.build());
     }
 

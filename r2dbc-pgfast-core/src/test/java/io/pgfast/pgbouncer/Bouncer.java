@@ -1,9 +1,10 @@
 package io.pgfast.pgbouncer;
 
 import io.pgfast.r2dbc.PgfastConnection;
-import io.pgfast.r2dbc.PgfastConnectionConfiguration;
+import io.pgfast.config.PgfastConnectionConfiguration;
+import io.pgfast.config.PgfastConnectionConfigurationBuilder;
 import io.pgfast.r2dbc.PgfastConnectionFactory;
-import io.pgfast.r2dbc.SslMode;
+import io.pgfast.config.SslMode;
 import io.pgfast.testing.AuthMethod;
 import io.pgfast.testing.PgBouncer;
 import io.pgfast.testing.TestRole;
@@ -24,7 +25,7 @@ final class Bouncer {
     }
 
     /** A plaintext configuration for {@code role} through {@code bouncer}. */
-    static PgfastConnectionConfiguration.Builder config(PgBouncer bouncer, AuthMethod role) {
+    static PgfastConnectionConfigurationBuilder config(PgBouncer bouncer, AuthMethod role) {
         TestRole r = bouncer.server().role(role);
         return PgfastConnectionConfiguration.builder()
                 .host(bouncer.host()).port(bouncer.port()).database(bouncer.server().database())
@@ -32,7 +33,7 @@ final class Bouncer {
                 .sslMode(SslMode.DISABLE);
     }
 
-    static PgfastConnectionConfiguration.Builder config(PgBouncer bouncer) {
+    static PgfastConnectionConfigurationBuilder config(PgBouncer bouncer) {
         return config(bouncer, AuthMethod.SCRAM);
     }
 

@@ -2,7 +2,7 @@ package io.pgfast.pgbouncer;
 
 import io.pgfast.r2dbc.Notification;
 import io.pgfast.r2dbc.PgfastConnection;
-import io.pgfast.r2dbc.SslMode;
+import io.pgfast.config.SslMode;
 import io.pgfast.testing.AuthMethod;
 import io.pgfast.testing.PgBouncer;
 import io.pgfast.testing.RequiresPostgres;

@@ -1,5 +1,7 @@
 package io.pgfast.r2dbc;
 
+import io.pgfast.config.PgfastConnectionConfiguration;
+import io.pgfast.config.PgfastConnectionConfigurationBuilder;
 import io.r2dbc.spi.ConnectionFactoryOptions;
 import io.r2dbc.spi.Option;
 import org.junit.jupiter.api.BeforeAll;
@@ -162,7 +164,7 @@ class DocsOptionNamesTest {
     @Test
     void everyBuilderCallInTheGuideExists() {
         Set<String> methods = new LinkedHashSet<>();
-        for (Method m : PgfastConnectionConfiguration.Builder.class.getMethods()) {
+        for (Method m : PgfastConnectionConfigurationBuilder.class.getMethods()) {
             methods.add(m.getName());
         }
         int chains = 0;

@@ -1,5 +1,7 @@
 package io.pgfast.r2dbc;
 
+import io.pgfast.config.PgfastConnectionConfiguration;
+import io.pgfast.config.PgfastConnectionConfigurationBuilder;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
@@ -131,7 +133,7 @@ class OptionsTableTest {
 
     @Test
     void everyBuilderMethodInTheTableExists() throws IOException {
-        List<String> builderMethods = Arrays.stream(PgfastConnectionConfiguration.Builder.class.getMethods())
+        List<String> builderMethods = Arrays.stream(PgfastConnectionConfigurationBuilder.class.getMethods())
                 .map(Method::getName).toList();
         for (Row row : rows()) {
             assertThat(builderMethods).as(row.urlName()).containsAll(row.builderMethods());

@@ -1,5 +1,12 @@
 package io.pgfast.r2dbc;
 
+import io.pgfast.config.ChannelBindingMode;
+import io.pgfast.config.HostSpec;
+import io.pgfast.config.PgfastConnectionConfiguration;
+import io.pgfast.config.PgfastConnectionConfigurationBuilder;
+import io.pgfast.config.SslMode;
+import io.pgfast.config.SslNegotiation;
+import io.pgfast.config.TargetServerType;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -18,7 +25,7 @@ import reactor.core.publisher.Mono;
 
 class PgfastConnectionConfigurationTest {
 
-    private static PgfastConnectionConfiguration.Builder builder() {
+    private static PgfastConnectionConfigurationBuilder builder() {
         return PgfastConnectionConfiguration.builder().username("alice");
     }
 

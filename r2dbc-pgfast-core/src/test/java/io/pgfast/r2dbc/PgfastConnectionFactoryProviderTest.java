@@ -1,5 +1,11 @@
 package io.pgfast.r2dbc;
 
+import io.pgfast.config.ChannelBindingMode;
+import io.pgfast.config.HostSpec;
+import io.pgfast.config.PgfastConnectionConfiguration;
+import io.pgfast.config.SslMode;
+import io.pgfast.config.SslNegotiation;
+import io.pgfast.config.TargetServerType;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

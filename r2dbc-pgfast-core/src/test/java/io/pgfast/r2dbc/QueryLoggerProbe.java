@@ -1,5 +1,6 @@
 package io.pgfast.r2dbc;
 
+import io.pgfast.flow.Binding;
 import io.netty.buffer.ByteBuf;
 import io.pgfast.codec.Encoder;
 import io.pgfast.codec.Format;

@@ -1,5 +1,7 @@
 package io.pgfast.r2dbc;
 
+import io.pgfast.config.PgfastConnectionConfiguration;
+import io.pgfast.config.SslMode;
 import io.r2dbc.spi.R2dbcException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;

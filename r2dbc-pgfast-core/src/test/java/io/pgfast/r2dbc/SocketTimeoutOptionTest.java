@@ -1,5 +1,7 @@
 package io.pgfast.r2dbc;
 
+import io.pgfast.config.PgfastConnectionConfiguration;
+import io.pgfast.config.PgfastConnectionConfigurationBuilder;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -11,7 +13,7 @@ import org.junit.jupiter.api.Test;
 /** The {@code socketTimeout} option: its default, its checks, and its URL and typed forms. */
 class SocketTimeoutOptionTest {
 
-    private static PgfastConnectionConfiguration.Builder builder() {
+    private static PgfastConnectionConfigurationBuilder builder() {
         return PgfastConnectionConfiguration.builder().username("u");
     }
 

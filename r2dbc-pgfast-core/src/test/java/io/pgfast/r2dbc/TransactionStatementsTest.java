@@ -6,8 +6,6 @@ import io.r2dbc.spi.TransactionDefinition;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -56,15 +54,6 @@ class TransactionStatementsTest {
         assertThat(TransactionStatements.identifier("a\"; ROLLBACK; --")).isEqualTo("\"a\"\"; ROLLBACK; --\"");
         assertThatThrownBy(() -> TransactionStatements.identifier("")).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> TransactionStatements.identifier("a\0b")).isInstanceOf(IllegalArgumentException.class);
-    }
-
-    @Test
-    void fixedOffsetsBecomePosixZonesWithTheSignInverted() {
-        assertThat(ConnectionBootstrap.timeZone(ZoneOffset.UTC)).isEqualTo("UTC");
-        assertThat(ConnectionBootstrap.timeZone(ZoneOffset.ofHoursMinutes(5, 30))).isEqualTo("<+05:30>-05:30:00");
-        assertThat(ConnectionBootstrap.timeZone(ZoneOffset.ofHours(-3))).isEqualTo("<-03:00>+03:00:00");
-        assertThat(ConnectionBootstrap.timeZone(ZoneId.of("Europe/Berlin"))).isEqualTo("Europe/Berlin");
-        assertThat(ConnectionBootstrap.timeZone(ZoneId.of("GMT+2"))).isEqualTo("<+02:00>-02:00:00");
     }
 
     @Test

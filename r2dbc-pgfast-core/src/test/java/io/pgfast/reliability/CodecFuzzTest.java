@@ -1,5 +1,6 @@
 package io.pgfast.reliability;
 
+import io.pgfast.codec.registry.DefaultCodecRegistry;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.ByteBufUtil;
@@ -62,7 +63,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
  */
 class CodecFuzzTest {
 
-    private static final CodecRegistry REGISTRY = CodecRegistry.builtins();
+    private static final CodecRegistry REGISTRY = DefaultCodecRegistry.builtins();
     private static final Duration TYPE_BOUND = Reliability.scale(Duration.ofSeconds(60), Duration.ofMinutes(30));
     private static final Duration SLOW_CASE = Duration.ofSeconds(2);
     private static final long ALLOCATION_FIXED = 1 << 20;
@@ -73,7 +74,7 @@ class CodecFuzzTest {
      * megabytes to gigabytes from a few bytes.
      */
     private static final long ALLOCATION_PER_BYTE = 2048;
-    private static final long NUMERIC_ALLOCATION = io.pgfast.r2dbc.PgfastConnectionConfiguration.DEFAULT_MAX_MESSAGE_SIZE;
+    private static final long NUMERIC_ALLOCATION = io.pgfast.config.PgfastConnectionConfiguration.DEFAULT_MAX_MESSAGE_SIZE;
     private static final Duration NUMERIC_SLOW_CASE = Duration.ofSeconds(5);
     private static final int SEEDS = 40;
     private static final int TRACKED_EVERY = 2_000;

@@ -1,9 +1,10 @@
 package io.pgfast.reliability;
 
 import io.pgfast.r2dbc.PgfastConnection;
-import io.pgfast.r2dbc.PgfastConnectionConfiguration;
+import io.pgfast.config.PgfastConnectionConfiguration;
+import io.pgfast.config.PgfastConnectionConfigurationBuilder;
 import io.pgfast.r2dbc.PgfastConnectionFactory;
-import io.pgfast.r2dbc.SslMode;
+import io.pgfast.config.SslMode;
 import io.pgfast.testing.AuthMethod;
 import io.pgfast.testing.TestPostgres;
 import io.pgfast.testing.TestRole;
@@ -29,7 +30,7 @@ final class Db {
     }
 
     /** {@code role} on the test server, at {@code host:port} (the server itself or a proxy in front of it), TLS off. */
-    static PgfastConnectionConfiguration.Builder config(AuthMethod role, String host, int port) {
+    static PgfastConnectionConfigurationBuilder config(AuthMethod role, String host, int port) {
         TestServer s = server();
         TestRole r = s.role(role);
         return PgfastConnectionConfiguration.builder()
@@ -39,7 +40,7 @@ final class Db {
     }
 
     /** {@code role} on the test server itself. */
-    static PgfastConnectionConfiguration.Builder direct(AuthMethod role) {
+    static PgfastConnectionConfigurationBuilder direct(AuthMethod role) {
         return config(role, server().host(), server().port());
     }
 

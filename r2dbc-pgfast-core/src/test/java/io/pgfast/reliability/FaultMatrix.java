@@ -1,7 +1,8 @@
 package io.pgfast.reliability;
 
 import io.pgfast.r2dbc.PgfastConnection;
-import io.pgfast.r2dbc.PgfastConnectionConfiguration;
+import io.pgfast.config.PgfastConnectionConfiguration;
+import io.pgfast.config.PgfastConnectionConfigurationBuilder;
 import io.pgfast.r2dbc.PgfastConnectionFactory;
 import io.pgfast.testing.LeakChecker;
 import io.pgfast.testing.LeakRecord;
@@ -211,7 +212,7 @@ final class FaultMatrix {
     }
 
     private static Mono<PgfastConnection> connect(Scenario scenario, FaultProxy proxy, Fault fault) {
-        PgfastConnectionConfiguration.Builder config = scenario.config(proxy.port()).connectTimeout(CONNECT_TIMEOUT);
+        PgfastConnectionConfigurationBuilder config = scenario.config(proxy.port()).connectTimeout(CONNECT_TIMEOUT);
         if (endsBySocketTimeout(scenario, fault) || boundedBySocketTimeout(scenario, fault)) {
             config.socketTimeout(SOCKET_TIMEOUT);
         }

@@ -116,7 +116,7 @@ class FramerFuzzTest {
 
     @Test
     void aTwoGibLengthIsRefusedFromTheHeaderAloneWithoutAllocating() {
-        MessageFramer framer = new MessageFramer(io.pgfast.r2dbc.PgfastConnectionConfiguration.DEFAULT_MAX_MESSAGE_SIZE);
+        MessageFramer framer = new MessageFramer(io.pgfast.config.PgfastConnectionConfiguration.DEFAULT_MAX_MESSAGE_SIZE);
         ByteBuf in = UNTRACKED_HEAP.buffer(5);
         try {
             // 'D' DataRow whose Int32 length claims 2 GiB - 1 bytes
@@ -135,7 +135,7 @@ class FramerFuzzTest {
 
     @Test
     void aLengthUnderTheLimitWaitsForItsBytesWithoutAllocatingForThem() {
-        MessageFramer framer = new MessageFramer(io.pgfast.r2dbc.PgfastConnectionConfiguration.DEFAULT_MAX_MESSAGE_SIZE);
+        MessageFramer framer = new MessageFramer(io.pgfast.config.PgfastConnectionConfiguration.DEFAULT_MAX_MESSAGE_SIZE);
         ByteBuf in = UNTRACKED_HEAP.buffer(9);
         try {
             // 'd' CopyData claiming 1 GiB, 4 body bytes present

@@ -1,5 +1,6 @@
 package io.pgfast.reliability;
 
+import io.pgfast.codec.registry.DefaultCodecRegistry;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.pgfast.codec.CodecException;
@@ -21,7 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class NumericExpansionTest {
 
-    private static final CodecRegistry REGISTRY = CodecRegistry.builtins();
+    private static final CodecRegistry REGISTRY = DefaultCodecRegistry.builtins();
     private static final int VALUES = 100;
 
     /** numeric_send of 10^(4 * weight): one base-10000 digit 1. */

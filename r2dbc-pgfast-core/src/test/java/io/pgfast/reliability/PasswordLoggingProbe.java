@@ -1,10 +1,11 @@
 package io.pgfast.reliability;
 
-import io.pgfast.r2dbc.ChannelBindingMode;
+import io.pgfast.config.ChannelBindingMode;
 import io.pgfast.r2dbc.PgfastConnection;
-import io.pgfast.r2dbc.PgfastConnectionConfiguration;
+import io.pgfast.config.PgfastConnectionConfiguration;
+import io.pgfast.config.PgfastConnectionConfigurationBuilder;
 import io.pgfast.r2dbc.PgfastConnectionFactory;
-import io.pgfast.r2dbc.SslMode;
+import io.pgfast.config.SslMode;
 import io.r2dbc.spi.Result;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -35,12 +36,12 @@ public final class PasswordLoggingProbe {
         for (int i = 5; i < args.length; i++) {
             String role = args[i].substring(0, args[i].indexOf('='));
             String password = args[i].substring(args[i].indexOf('=') + 1);
-            PgfastConnectionConfiguration.Builder plain = PgfastConnectionConfiguration.builder().host(host).port(port)
+            PgfastConnectionConfigurationBuilder plain = PgfastConnectionConfiguration.builder().host(host).port(port)
                     .database(database).username(role).sslMode(SslMode.DISABLE);
             attempt("wrong password for " + role, plain.password(wrong).build(), false);
             attempt("right password for " + role, plain.password(password).build(), true);
             if (!"-".equals(ca)) {
-                PgfastConnectionConfiguration.Builder tls = plain.sslMode(SslMode.VERIFY_FULL).sslRootCert(ca);
+                PgfastConnectionConfigurationBuilder tls = plain.sslMode(SslMode.VERIFY_FULL).sslRootCert(ca);
                 attempt("wrong password over TLS for " + role, tls.password(wrong).build(), false);
                 attempt("right password over TLS for " + role, tls.password(password)
                         .channelBinding(role.contains("scram") ? ChannelBindingMode.PREFER : ChannelBindingMode.DISABLE).build(), true);
@@ -69,7 +70,7 @@ public final class PasswordLoggingProbe {
     }
 
     /** Through a proxy that closes the connection once the query's answer starts. */
-    private static void lostMidQuery(String host, int port, PgfastConnectionConfiguration.Builder config) {
+    private static void lostMidQuery(String host, int port, PgfastConnectionConfigurationBuilder config) {
         try (FaultProxy proxy = FaultProxy.to(host, port)) {
             PgfastConnection c = (PgfastConnection) Mono.from(new PgfastConnectionFactory(config.host("127.0.0.1").port(proxy.port())
                     .build()).create()).block(BOUND);

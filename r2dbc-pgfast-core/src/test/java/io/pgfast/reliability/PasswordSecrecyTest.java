@@ -121,7 +121,7 @@ class PasswordSecrecyTest {
     }
 
     /** Connects and closes; returns the rendered stack trace of any failure. */
-    private static String attempt(io.pgfast.r2dbc.PgfastConnectionConfiguration config) {
+    private static String attempt(io.pgfast.config.PgfastConnectionConfiguration config) {
         try {
             PgfastConnection c = (PgfastConnection) Mono.from(new PgfastConnectionFactory(config).create()).block(Db.TIMEOUT);
             Db.close(c);

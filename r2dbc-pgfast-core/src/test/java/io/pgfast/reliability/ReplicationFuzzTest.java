@@ -4,11 +4,12 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.UnpooledByteBufAllocator;
 import io.pgfast.codec.CodecRegistry;
+import io.pgfast.codec.registry.DefaultCodecRegistry;
 import io.pgfast.protocol.Bytes;
 import io.pgfast.protocol.ProtocolException;
 import io.pgfast.protocol.backend.ReplicationMessage;
 import io.pgfast.protocol.backend.XLogData;
-import io.pgfast.r2dbc.PgfastClientException;
+import io.pgfast.error.PgfastClientException;
 import io.pgfast.replication.Lsn;
 import io.pgfast.replication.pgoutput.Delete;
 import io.pgfast.replication.pgoutput.Insert;
@@ -96,7 +97,7 @@ class ReplicationFuzzTest {
         Random random = new Random(Reliability.seed("replication.pgoutput"));
         int cases = Reliability.scale(30_000, 3_000_000);
         run("replication.pgoutput", cases, random, (c, r) -> {
-            PgOutputDecoder decoder = new PgOutputDecoder(CodecRegistry.builtins(), r.nextBoolean());
+            PgOutputDecoder decoder = new PgOutputDecoder(DefaultCodecRegistry.builtins(), r.nextBoolean());
             List<byte[]> sequence = new ArrayList<>();
             sequence.add(r.nextInt(4) == 0 ? Mutator.mutate(PgOutputSamples.relation(), PGOUTPUT, r, 3) : PgOutputSamples.relation());
             int length = 1 + r.nextInt(8);

@@ -1,8 +1,9 @@
 package io.pgfast.reliability;
 
-import io.pgfast.r2dbc.PgfastConnectionConfiguration;
+import io.pgfast.config.PgfastConnectionConfiguration;
+import io.pgfast.config.PgfastConnectionConfigurationBuilder;
 import io.pgfast.r2dbc.PgfastConnectionFactory;
-import io.pgfast.r2dbc.SslMode;
+import io.pgfast.config.SslMode;
 import io.r2dbc.spi.R2dbcException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -35,7 +36,7 @@ class ResetOnAcceptTest {
         proxy.close();
     }
 
-    private PgfastConnectionConfiguration.Builder config() {
+    private PgfastConnectionConfigurationBuilder config() {
         return PgfastConnectionConfiguration.builder().host("127.0.0.1").port(proxy.port()).username("u").password("secret-pw")
                 .connectTimeout(Duration.ofSeconds(2));
     }

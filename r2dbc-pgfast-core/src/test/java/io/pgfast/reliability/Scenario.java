@@ -2,8 +2,9 @@ package io.pgfast.reliability;
 
 import io.pgfast.r2dbc.Notification;
 import io.pgfast.r2dbc.PgfastConnection;
-import io.pgfast.r2dbc.PgfastConnectionConfiguration;
-import io.pgfast.r2dbc.SslMode;
+import io.pgfast.config.PgfastConnectionConfiguration;
+import io.pgfast.config.PgfastConnectionConfigurationBuilder;
+import io.pgfast.config.SslMode;
 import io.pgfast.testing.AuthMethod;
 import io.pgfast.testing.TestServer;
 import io.r2dbc.spi.Connection;
@@ -30,7 +31,7 @@ enum Scenario {
     /** Startup without authentication (trust), plaintext. */
     STARTUP_PLAIN(true) {
         @Override
-        PgfastConnectionConfiguration.Builder config(int port) {
+        PgfastConnectionConfigurationBuilder config(int port) {
             return Db.config(Db.server().supports(AuthMethod.TRUST) ? AuthMethod.TRUST : AuthMethod.MD5, "127.0.0.1", port);
         }
     },
@@ -38,7 +39,7 @@ enum Scenario {
     /** SSLRequest, the TLS handshake (sslMode=require, the harness CA) and SCRAM inside it. */
     STARTUP_TLS(true) {
         @Override
-        PgfastConnectionConfiguration.Builder config(int port) {
+        PgfastConnectionConfigurationBuilder config(int port) {
             TestServer s = Db.server();
             return Db.config(AuthMethod.SCRAM, "127.0.0.1", port).sslMode(SslMode.REQUIRE).sslRootCert(s.caCert());
         }
@@ -165,7 +166,7 @@ enum Scenario {
     }
 
     /** The connection's settings, to the proxy at {@code port}; the matrix adds its timeouts. */
-    PgfastConnectionConfiguration.Builder config(int port) {
+    PgfastConnectionConfigurationBuilder config(int port) {
         return Db.config(AuthMethod.SCRAM, "127.0.0.1", port);
     }
 

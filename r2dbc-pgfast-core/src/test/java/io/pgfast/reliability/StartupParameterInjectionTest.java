@@ -1,7 +1,8 @@
 package io.pgfast.reliability;
 
 import io.pgfast.r2dbc.PgfastConnection;
-import io.pgfast.r2dbc.PgfastConnectionConfiguration;
+import io.pgfast.config.PgfastConnectionConfiguration;
+import io.pgfast.config.PgfastConnectionConfigurationBuilder;
 import io.pgfast.r2dbc.PgfastConnectionFactory;
 import io.pgfast.testing.AuthMethod;
 import io.pgfast.testing.RequiresPostgres;
@@ -37,7 +38,7 @@ class StartupParameterInjectionTest {
         }
     }
 
-    private static PgfastConnectionConfiguration.Builder viaProxy() {
+    private static PgfastConnectionConfigurationBuilder viaProxy() {
         return Db.config(AuthMethod.SCRAM, "127.0.0.1", 1);
     }
 

@@ -1,7 +1,7 @@
 package io.pgfast.reliability;
 
 import io.pgfast.r2dbc.PgfastConnection;
-import io.pgfast.r2dbc.PgfastConnectionConfiguration;
+import io.pgfast.config.PgfastConnectionConfiguration;
 import io.pgfast.r2dbc.PgfastConnectionFactory;
 import io.pgfast.testing.AuthMethod;
 import io.pgfast.testing.RequiresPostgres;

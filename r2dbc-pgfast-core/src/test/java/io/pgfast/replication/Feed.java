@@ -1,7 +1,7 @@
 package io.pgfast.replication;
 
 import io.pgfast.r2dbc.PgfastConnection;
-import io.pgfast.r2dbc.PgfastConnectionConfiguration;
+import io.pgfast.config.PgfastConnectionConfiguration;
 import io.pgfast.replication.pgoutput.Begin;
 import io.pgfast.replication.pgoutput.Commit;
 import io.pgfast.replication.pgoutput.Delete;

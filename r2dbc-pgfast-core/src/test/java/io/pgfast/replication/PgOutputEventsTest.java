@@ -1,8 +1,9 @@
 package io.pgfast.replication;
 
-import io.pgfast.r2dbc.PgfastClientException;
+import io.pgfast.error.PgfastClientException;
 import io.pgfast.r2dbc.PgfastConnection;
-import io.pgfast.r2dbc.PgfastConnectionConfiguration;
+import io.pgfast.config.PgfastConnectionConfiguration;
+import io.pgfast.config.PgfastConnectionConfigurationBuilder;
 import io.pgfast.replication.pgoutput.Begin;
 import io.pgfast.replication.pgoutput.BeginPrepare;
 import io.pgfast.replication.pgoutput.Commit;
@@ -267,7 +268,7 @@ class PgOutputEventsTest {
     @ValueSource(strings = {"ON", "PARALLEL"})
     void streamingOfLargeTransactions(Streaming streaming) throws InterruptedException {
         // logical_decoding_work_mem exists since PostgreSQL 13
-        PgfastConnectionConfiguration.Builder config = Repl.config();
+        PgfastConnectionConfigurationBuilder config = Repl.config();
         if (Repl.major() >= 13) {
             config.option("logical_decoding_work_mem", "64kB");
         }

@@ -1,9 +1,10 @@
 package io.pgfast.replication;
 
 import io.pgfast.r2dbc.PgfastConnection;
-import io.pgfast.r2dbc.PgfastConnectionConfiguration;
+import io.pgfast.config.PgfastConnectionConfiguration;
+import io.pgfast.config.PgfastConnectionConfigurationBuilder;
 import io.pgfast.r2dbc.PgfastConnectionFactory;
-import io.pgfast.r2dbc.SslMode;
+import io.pgfast.config.SslMode;
 import io.pgfast.testing.TestPostgres;
 import io.pgfast.testing.TestRole;
 import io.pgfast.testing.TestServer;
@@ -34,7 +35,7 @@ public final class Repl {
     }
 
     /** The replication role on the test server, plaintext. */
-    public static PgfastConnectionConfiguration.Builder config() {
+    public static PgfastConnectionConfigurationBuilder config() {
         TestServer s = server();
         TestRole r = s.replicationRole();
         return PgfastConnectionConfiguration.builder()

@@ -1,12 +1,12 @@
 package io.pgfast.replication;
 
-import io.pgfast.r2dbc.ChannelBindingMode;
-import io.pgfast.r2dbc.HostSpec;
-import io.pgfast.r2dbc.PgfastClientException;
+import io.pgfast.config.ChannelBindingMode;
+import io.pgfast.config.HostSpec;
+import io.pgfast.error.PgfastClientException;
 import io.pgfast.r2dbc.PgfastConnection;
-import io.pgfast.r2dbc.PgfastConnectionConfiguration;
-import io.pgfast.r2dbc.SslMode;
-import io.pgfast.r2dbc.TargetServerType;
+import io.pgfast.config.PgfastConnectionConfiguration;
+import io.pgfast.config.SslMode;
+import io.pgfast.config.TargetServerType;
 import io.pgfast.replication.pgoutput.Insert;
 import io.pgfast.replication.pgoutput.PgOutputMessage;
 import io.pgfast.testing.AuthMethod;

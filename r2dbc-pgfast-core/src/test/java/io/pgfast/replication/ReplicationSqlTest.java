@@ -1,6 +1,6 @@
 package io.pgfast.replication;
 
-import io.pgfast.r2dbc.PgfastClientException;
+import io.pgfast.error.PgfastClientException;
 import io.pgfast.replication.pgoutput.PgOutput;
 import io.pgfast.replication.pgoutput.Streaming;
 import org.junit.jupiter.api.Test;

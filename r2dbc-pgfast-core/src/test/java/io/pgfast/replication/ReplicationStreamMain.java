@@ -1,7 +1,7 @@
 package io.pgfast.replication;
 
-import io.pgfast.r2dbc.PgfastConnectionConfiguration;
-import io.pgfast.r2dbc.SslMode;
+import io.pgfast.config.PgfastConnectionConfiguration;
+import io.pgfast.config.SslMode;
 import io.pgfast.replication.pgoutput.Commit;
 import io.pgfast.replication.pgoutput.Insert;
 import io.pgfast.replication.pgoutput.PgOutput;

@@ -2,9 +2,10 @@ package io.pgfast.tck;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import io.pgfast.r2dbc.PgfastConnectionConfiguration;
+import io.pgfast.config.PgfastConnectionConfiguration;
+import io.pgfast.config.PgfastConnectionConfigurationBuilder;
 import io.pgfast.r2dbc.PgfastConnectionFactory;
-import io.pgfast.r2dbc.SslMode;
+import io.pgfast.config.SslMode;
 import io.pgfast.testing.AuthMethod;
 import io.pgfast.testing.TestPostgres;
 import io.pgfast.testing.TestRole;
@@ -68,7 +69,7 @@ final class TestDatabase {
     }
 
     /** Our driver's configuration for the role; callers may change it before {@code build()}. */
-    PgfastConnectionConfiguration.Builder configuration() {
+    PgfastConnectionConfigurationBuilder configuration() {
         return PgfastConnectionConfiguration.builder()
                 .host(server.host()).port(server.port()).database(server.database())
                 .username(role.user()).password(role.password())

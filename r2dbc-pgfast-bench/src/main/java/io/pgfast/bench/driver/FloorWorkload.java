@@ -1,5 +1,6 @@
 package io.pgfast.bench.driver;
 
+import io.pgfast.codec.registry.DefaultCodecRegistry;
 import io.pgfast.bench.BenchTarget;
 import io.pgfast.bench.NotApplicableException;
 import io.pgfast.bench.Operation;
@@ -66,7 +67,7 @@ public final class FloorWorkload implements Workload {
 
     /** pgfast's choice: binary for every column whose type it decodes in binary, one code when all agree. */
     static short[] resultFormats(int[] columnTypes) {
-        CodecRegistry codecs = CodecRegistry.builtins();
+        CodecRegistry codecs = DefaultCodecRegistry.builtins();
         short[] formats = new short[columnTypes.length];
         boolean allBinary = true;
         for (int i = 0; i < columnTypes.length; i++) {

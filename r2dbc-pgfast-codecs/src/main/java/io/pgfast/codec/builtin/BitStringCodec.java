@@ -1,6 +1,7 @@
 package io.pgfast.codec.builtin;
 
 import io.netty.buffer.ByteBuf;
+import io.pgfast.codec.io.UnsignedInts;
 import io.pgfast.codec.CodecException;
 import io.pgfast.codec.CodecRegistry;
 import io.pgfast.codec.Decoder;
@@ -70,7 +71,7 @@ public final class BitStringCodec extends OidSetCodec {
         if (length < 4) {
             throw new CodecException("malformed binary bit string: " + length + " bytes, the bit length alone takes 4");
         }
-        int bits = buf.getInt(index);
+        int bits = UnsignedInts.int32(buf, index);
         if (bits < 0 || BitString.byteCount(bits) != length - 4) {
             throw new CodecException("malformed binary bit string: " + bits + " bits in " + (length - 4) + " bytes");
         }

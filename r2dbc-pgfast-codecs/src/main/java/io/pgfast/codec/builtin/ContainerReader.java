@@ -1,6 +1,7 @@
 package io.pgfast.codec.builtin;
 
 import io.netty.buffer.ByteBuf;
+import io.pgfast.codec.io.UnsignedInts;
 import io.pgfast.codec.CodecException;
 
 /**
@@ -46,7 +47,7 @@ final class ContainerReader {
 
     int int32() {
         need(4, "an int32");
-        int v = buf.getInt(pos);
+        int v = UnsignedInts.int32(buf, pos);
         pos += 4;
         return v;
     }

@@ -1,6 +1,7 @@
 package io.pgfast.codec.builtin;
 
 import io.netty.buffer.ByteBuf;
+import io.pgfast.codec.io.UnsignedInts;
 import io.pgfast.codec.CodecException;
 import io.pgfast.codec.CodecRegistry;
 import io.pgfast.codec.Decoder;
@@ -142,7 +143,7 @@ public final class NumericCodec extends OidSetCodec {
             return 0;
         }
         Checks.binaryLengthAtLeast(TYPE, 8, length);
-        int sign = buf.getUnsignedShort(index + 4);
+        int sign = UnsignedInts.u16(buf, index + 4);
         return sign == NAN || sign == PLUS_INFINITY || sign == MINUS_INFINITY ? sign : 0;
     }
 
@@ -203,10 +204,10 @@ public final class NumericCodec extends OidSetCodec {
 
     private static BigDecimal binary(ByteBuf buf, int index, int length) {
         Checks.binaryLengthAtLeast(TYPE, 8, length);
-        int ndigits = buf.getShort(index);
-        int weight = buf.getShort(index + 2);
-        int sign = buf.getUnsignedShort(index + 4);
-        int dscale = buf.getUnsignedShort(index + 6);
+        int ndigits = UnsignedInts.int16(buf, index);
+        int weight = UnsignedInts.int16(buf, index + 2);
+        int sign = UnsignedInts.u16(buf, index + 4);
+        int dscale = UnsignedInts.u16(buf, index + 6);
         if (ndigits < 0 || length != 8 + 2 * ndigits) {
             throw new CodecException("numeric binary value of " + length + " bytes does not hold its " + ndigits + " digits");
         }

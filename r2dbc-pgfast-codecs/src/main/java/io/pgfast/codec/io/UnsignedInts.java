@@ -4,17 +4,32 @@ import io.netty.buffer.ByteBuf;
 import io.pgfast.codec.CodecException;
 
 /**
- * Big-endian unsigned integers of 1, 2, 3 and 4 bytes at absolute indexes: how lengths, counts and
- * OIDs are read. Each width is one fixed-width read of the buffer (the 3-byte one inline, as two
- * reads), never a per-byte loop or a temporary slice.
+ * The one reader of lengths, counts and OIDs, for the protocol's messages and the codecs' binary values alike:
+ * big-endian integers of 1, 2, 3 and 4 bytes at absolute indexes. Each width is one fixed-width read of the
+ * buffer (the 3-byte one inline, as two reads), never a per-byte loop or a temporary slice; the JIT inlines
+ * each method into its caller, so reading through here costs what the {@code ByteBuf} getter costs.
  *
- * <p>The protocol's Int16 counts and Int32 lengths are signed on the wire; {@link #length} keeps
- * the sign because -1 means NULL. OIDs are unsigned 32-bit: {@link #oid} returns them as the
- * {@code int} with the same bits, which is how every OID is held in this driver.
+ * <p>The protocol's Int16 and Int32 fields are signed on the wire ({@link #int16}, {@link #int32}): an Int32
+ * length of -1 means NULL, which {@link #length} keeps. Counts that PostgreSQL reads as unsigned (columns,
+ * parameters, format codes: up to 65535) are {@link #u16}. OIDs are unsigned 32-bit: {@link #oid} returns them
+ * as the {@code int} with the same bits, which is how every OID is held in this driver.
+ *
+ * <p>Bounds: callers check that the bytes are there (the protocol's readers before they read a field, the
+ * codecs' container reader against the value's length); these methods add no check of their own.
  */
 public final class UnsignedInts {
 
     private UnsignedInts() {
+    }
+
+    /** A signed Int16 as the protocol sends it (a field's attribute number, type size, format code). */
+    public static short int16(ByteBuf buf, int index) {
+        return buf.getShort(index);
+    }
+
+    /** A signed Int32 as the protocol sends it: a length (-1 for NULL), a process ID, a type modifier. */
+    public static int int32(ByteBuf buf, int index) {
+        return buf.getInt(index);
     }
 
     /** One unsigned byte, 0..255. */
@@ -67,7 +82,7 @@ public final class UnsignedInts {
      * @throws CodecException for any other negative value or a value above {@code max}
      */
     public static int length(ByteBuf buf, int index, int max) {
-        int length = buf.getInt(index);
+        int length = int32(buf, index);
         if (length < -1 || length > max) {
             throw new CodecException("length " + length + " at index " + index + " is outside -1.." + max);
         }

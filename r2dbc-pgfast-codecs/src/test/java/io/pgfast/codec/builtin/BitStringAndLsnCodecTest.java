@@ -1,5 +1,6 @@
 package io.pgfast.codec.builtin;
 
+import io.pgfast.codec.registry.DefaultCodecRegistry;
 import static io.pgfast.codec.builtin.TypesTestSupport.decode;
 import static io.pgfast.codec.builtin.TypesTestSupport.decodeText;
 import static io.pgfast.codec.builtin.TypesTestSupport.encode;
@@ -20,7 +21,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** Golden bytes from PostgreSQL 15's bit_send, varbit_send and pg_lsn_send. */
 class BitStringAndLsnCodecTest {
 
-    private static final CodecRegistry REGISTRY = CodecRegistry.builtins();
+    private static final CodecRegistry REGISTRY = DefaultCodecRegistry.builtins();
 
     @Test
     void bitOfFiveBits() {

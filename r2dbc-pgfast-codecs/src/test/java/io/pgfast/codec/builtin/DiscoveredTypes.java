@@ -1,5 +1,6 @@
 package io.pgfast.codec.builtin;
 
+import io.pgfast.codec.registry.DefaultCodecRegistry;
 import io.pgfast.codec.CodecRegistry;
 import io.pgfast.codec.PgType;
 import io.pgfast.codec.oid.Oid;
@@ -24,7 +25,7 @@ final class DiscoveredTypes {
             .length((short) 4).baseOid(Oid.INT4).arrayOid(16536).build();
     static final PgType POSITIVE_ARRAY = PgType.builder(16536, "_positive").schema("public").category('A').elementOid(16537).build();
 
-    static final CodecRegistry REGISTRY = CodecRegistry.builtins()
+    static final CodecRegistry REGISTRY = DefaultCodecRegistry.builtins()
             .withTypes(List.of(HSTORE, HSTORE_ARRAY, MOOD, MOOD_ARRAY, PAIR, PAIR_ARRAY, POSITIVE, POSITIVE_ARRAY));
 
     private DiscoveredTypes() {

@@ -1,5 +1,6 @@
 package io.pgfast.codec.builtin;
 
+import io.pgfast.codec.registry.DefaultCodecRegistry;
 import static io.pgfast.codec.builtin.TypesTestSupport.decode;
 import static io.pgfast.codec.builtin.TypesTestSupport.decodeText;
 import static io.pgfast.codec.builtin.TypesTestSupport.encode;
@@ -25,7 +26,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** Golden bytes and literals from PostgreSQL 15's geometric send and output functions. */
 class GeometricCodecTest {
 
-    private static final CodecRegistry REGISTRY = CodecRegistry.builtins();
+    private static final CodecRegistry REGISTRY = DefaultCodecRegistry.builtins();
 
     static Object binary(int oid, byte[] bytes) {
         return decode(REGISTRY.decoder(oid, Format.BINARY), bytes);

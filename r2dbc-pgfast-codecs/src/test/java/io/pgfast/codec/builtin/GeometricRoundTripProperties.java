@@ -1,5 +1,6 @@
 package io.pgfast.codec.builtin;
 
+import io.pgfast.codec.registry.DefaultCodecRegistry;
 import static io.pgfast.codec.builtin.GeometricCodecTest.binary;
 import static io.pgfast.codec.builtin.GeometricCodecTest.binaryText;
 import static io.pgfast.codec.builtin.GeometricCodecTest.encoded;
@@ -25,7 +26,7 @@ import net.jqwik.api.constraints.Size;
 
 class GeometricRoundTripProperties {
 
-    private static final CodecRegistry REGISTRY = CodecRegistry.builtins();
+    private static final CodecRegistry REGISTRY = DefaultCodecRegistry.builtins();
 
     @Provide
     Arbitrary<Point> points() {

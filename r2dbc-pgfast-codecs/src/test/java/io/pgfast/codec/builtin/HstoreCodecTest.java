@@ -1,5 +1,6 @@
 package io.pgfast.codec.builtin;
 
+import io.pgfast.codec.registry.DefaultCodecRegistry;
 import static io.pgfast.codec.builtin.DiscoveredTypes.HSTORE;
 import static io.pgfast.codec.builtin.DiscoveredTypes.REGISTRY;
 import static io.pgfast.codec.builtin.TypesTestSupport.decode;
@@ -35,7 +36,7 @@ class HstoreCodecTest {
 
     @Test
     void foundByName() {
-        assertThat(CodecRegistry.builtins().extensionTypeNames()).contains("hstore");
+        assertThat(DefaultCodecRegistry.builtins().extensionTypeNames()).contains("hstore");
         assertThat(REGISTRY.javaType(HSTORE.oid())).isEqualTo(Map.class);
         assertThat(REGISTRY.binaryDecodable(HSTORE.oid())).isTrue();
     }

@@ -1,5 +1,6 @@
 package io.pgfast.codec.builtin;
 
+import io.pgfast.codec.registry.DefaultCodecRegistry;
 import static io.pgfast.codec.builtin.TypesTestSupport.decode;
 import static io.pgfast.codec.builtin.TypesTestSupport.encodeWith;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -19,7 +20,7 @@ import net.jqwik.api.constraints.Size;
 
 class NetworkBitLsnRoundTripProperties {
 
-    private static final CodecRegistry REGISTRY = CodecRegistry.builtins();
+    private static final CodecRegistry REGISTRY = DefaultCodecRegistry.builtins();
 
     @Property(tries = 150)
     void inetSurvivesBinaryAndText(@ForAll @Size(16) byte[] bytes, @ForAll boolean v4, @ForAll @IntRange(max = 128) int bits) {

@@ -1,5 +1,6 @@
 package io.pgfast.codec.builtin;
 
+import io.pgfast.codec.registry.DefaultCodecRegistry;
 import static io.pgfast.codec.builtin.TypesTestSupport.decode;
 import static io.pgfast.codec.builtin.TypesTestSupport.decodeText;
 import static io.pgfast.codec.builtin.TypesTestSupport.encode;
@@ -26,7 +27,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** Golden bytes and literals from PostgreSQL 15's inet/cidr/macaddr send and output functions. */
 class NetworkCodecTest {
 
-    private static final CodecRegistry REGISTRY = CodecRegistry.builtins();
+    private static final CodecRegistry REGISTRY = DefaultCodecRegistry.builtins();
 
     static InetAddress ip(int... bytes) {
         byte[] b = new byte[bytes.length];

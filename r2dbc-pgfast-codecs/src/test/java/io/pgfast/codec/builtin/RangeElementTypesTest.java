@@ -1,5 +1,6 @@
 package io.pgfast.codec.builtin;
 
+import io.pgfast.codec.registry.DefaultCodecRegistry;
 import static io.pgfast.codec.builtin.TypesTestSupport.decode;
 import static io.pgfast.codec.builtin.TypesTestSupport.decodeText;
 import static io.pgfast.codec.builtin.TypesTestSupport.encodeText;
@@ -22,7 +23,7 @@ import org.junit.jupiter.api.Test;
 /** Ranges over the real numeric, date and timestamp codecs; golden bytes from PostgreSQL 15's range_send. */
 class RangeElementTypesTest {
 
-    private static final CodecRegistry REGISTRY = CodecRegistry.builtins();
+    private static final CodecRegistry REGISTRY = DefaultCodecRegistry.builtins();
 
     @Test
     void numrangeWithExclusiveLowerAndUnboundedUpper() {

@@ -8,6 +8,7 @@ import io.pgfast.codec.Encoder;
 import io.pgfast.codec.Format;
 import io.pgfast.codec.PgType;
 import io.pgfast.codec.oid.Oid;
+import io.pgfast.codec.registry.DefaultCodecRegistry;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -18,7 +19,7 @@ import java.nio.charset.StandardCharsets;
  */
 final class TestScalarCodec implements Codec {
 
-    static final CodecRegistry REGISTRY = CodecRegistry.builder().register(new TestScalarCodec()).build();
+    static final CodecRegistry REGISTRY = DefaultCodecRegistry.builder().register(new TestScalarCodec()).build();
 
     private static final Decoder<Integer> INT4_BINARY = TypesTestSupport.INT4_BINARY;
     private static final Decoder<Long> INT8_BINARY = TypesTestSupport.INT8_BINARY;

@@ -1,5 +1,6 @@
 package io.pgfast.codec.testing;
 
+import io.pgfast.codec.registry.DefaultCodecRegistry;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
@@ -16,7 +17,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** Decodes and encodes through {@link CodecRegistry#builtins()}, on every buffer shape. */
 public final class CodecAssert {
 
-    public static final CodecRegistry REGISTRY = CodecRegistry.builtins();
+    public static final CodecRegistry REGISTRY = DefaultCodecRegistry.builtins();
 
     private CodecAssert() {
     }

@@ -27,7 +27,7 @@ final class CopyFormats {
         WireFormat.need(body, count * 2, message, "column format codes");
         short[] formats = new short[count];
         for (int i = 0; i < count; i++) {
-            short format = body.readShort();
+            short format = WireFormat.readInt16(body, message, "column format code");
             if (format != 0 && format != 1) {
                 throw new ProtocolException(message + ": column " + i + " format " + format + " is neither 0 (text) nor 1 (binary)");
             }

@@ -1,6 +1,7 @@
 package io.pgfast.protocol.backend;
 
 import io.netty.buffer.ByteBuf;
+import io.pgfast.codec.io.UnsignedInts;
 import io.netty.buffer.Unpooled;
 import io.netty.util.ReferenceCounted;
 import io.pgfast.protocol.BackendMessage;
@@ -96,7 +97,7 @@ public final class DataRow implements BackendMessage, ReferenceCounted {
         if (bodyLength < 2) {
             throw new ProtocolException("DataRow: truncated, column count missing");
         }
-        int count = buffer.getUnsignedShort(bodyStart);
+        int count = UnsignedInts.u16(buffer, bodyStart);
         int position = bodyStart + 2;
         // Each column takes at least its 4-byte length: refuse an absurd count before allocating.
         if ((long) count * 4 > end - position) {
@@ -114,7 +115,7 @@ public final class DataRow implements BackendMessage, ReferenceCounted {
             if (end - position < 4) {
                 throw new ProtocolException("DataRow: truncated, column " + i + " of " + count + " has no length field");
             }
-            int length = buffer.getInt(position);
+            int length = UnsignedInts.int32(buffer, position);
             position += 4;
             columns[2 * i] = position;
             columns[2 * i + 1] = length;

@@ -32,7 +32,7 @@ public record ParameterDescription(int[] oids) implements BackendMessage {
         }
         int[] oids = new int[count];
         for (int i = 0; i < count; i++) {
-            oids[i] = body.readInt();
+            oids[i] = WireFormat.readOid(body, "ParameterDescription", "parameter type");
         }
         return new ParameterDescription(oids);
     }

@@ -1,6 +1,7 @@
 package io.pgfast.protocol.backend;
 
 import io.netty.buffer.ByteBuf;
+import io.pgfast.codec.io.UnsignedInts;
 import io.pgfast.protocol.BackendMessage;
 import io.pgfast.protocol.ProtocolException;
 import io.pgfast.protocol.WireFormat;
@@ -66,12 +67,15 @@ public record RowDescription(Field[] fields) implements BackendMessage {
         for (int i = 0; i < count; i++) {
             String name = WireFormat.readCString(body, "RowDescription", "field name");
             WireFormat.need(body, MIN_FIELD_LENGTH - 1, "RowDescription", "field '" + name + "'");
-            int tableOid = body.readInt();
-            short columnAttribute = body.readShort();
-            int typeOid = body.readInt();
-            short typeSize = body.readShort();
-            int typeModifier = body.readInt();
-            short formatCode = body.readShort();
+            // checked above: the 18 fixed bytes are there
+            int p = body.readerIndex();
+            int tableOid = UnsignedInts.oid(body, p);
+            short columnAttribute = UnsignedInts.int16(body, p + 4);
+            int typeOid = UnsignedInts.oid(body, p + 6);
+            short typeSize = UnsignedInts.int16(body, p + 10);
+            int typeModifier = UnsignedInts.int32(body, p + 12);
+            short formatCode = UnsignedInts.int16(body, p + 16);
+            body.skipBytes(18);
             if (formatCode != 0 && formatCode != 1) {
                 throw new ProtocolException("RowDescription: field '" + name + "' has format code " + formatCode
                     + ", neither 0 (text) nor 1 (binary)");

@@ -1,7 +1,7 @@
 package io.pgfast.replication.pgoutput;
 
 import io.pgfast.codec.CodecRegistry;
-import io.pgfast.r2dbc.PgfastClientException;
+import io.pgfast.error.PgfastClientException;
 import io.pgfast.replication.OutputPlugin;
 import io.pgfast.replication.WalDecoder;
 

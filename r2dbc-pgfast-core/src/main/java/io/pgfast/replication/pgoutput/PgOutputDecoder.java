@@ -112,7 +112,7 @@ public final class PgOutputDecoder implements WalDecoder<PgOutputMessage> {
 
     private Relation relation(Lsn lsn, ByteBuf in) {
         long xid = streamedXid(in, "Relation");
-        int oid = WireFormat.readInt32(in, "pgoutput Relation", "relation OID");
+        int oid = WireFormat.readOid(in, "pgoutput Relation", "relation OID");
         String namespace = WireFormat.readCString(in, "pgoutput Relation", "namespace");
         String name = WireFormat.readCString(in, "pgoutput Relation", "relation name");
         byte identity = WireFormat.readByte(in, "pgoutput Relation", "replica identity");
@@ -130,7 +130,7 @@ public final class PgOutputDecoder implements WalDecoder<PgOutputMessage> {
                 throw new ProtocolException("pgoutput Relation: column " + i + " has unknown flags " + flags);
             }
             String column = WireFormat.readCString(in, "pgoutput Relation", "name of column " + i);
-            int typeOid = WireFormat.readInt32(in, "pgoutput Relation", "type OID of column " + i);
+            int typeOid = WireFormat.readOid(in, "pgoutput Relation", "type OID of column " + i);
             int typeModifier = WireFormat.readInt32(in, "pgoutput Relation", "type modifier of column " + i);
             columns.add(new Relation.Column(flags == 1, column, typeOid, typeModifier));
         }
@@ -141,7 +141,7 @@ public final class PgOutputDecoder implements WalDecoder<PgOutputMessage> {
 
     private Type type(Lsn lsn, ByteBuf in) {
         long xid = streamedXid(in, "Type");
-        int oid = WireFormat.readInt32(in, "pgoutput Type", "type OID");
+        int oid = WireFormat.readOid(in, "pgoutput Type", "type OID");
         String namespace = WireFormat.readCString(in, "pgoutput Type", "namespace");
         return new Type(lsn, xid, oid, namespace, WireFormat.readCString(in, "pgoutput Type", "type name"));
     }
@@ -314,7 +314,7 @@ public final class PgOutputDecoder implements WalDecoder<PgOutputMessage> {
 
     /** The table of a change, which a Relation message must have described. */
     private Known known(ByteBuf in, String message) {
-        int oid = WireFormat.readInt32(in, "pgoutput " + message, "relation OID");
+        int oid = WireFormat.readOid(in, "pgoutput " + message, "relation OID");
         Known known = relations.get(oid);
         if (known == null) {
             throw new ProtocolException("pgoutput " + message + " for relation " + Integer.toUnsignedLong(oid)

@@ -6,7 +6,7 @@ import io.pgfast.codec.CodecException;
 import io.pgfast.codec.Format;
 import io.pgfast.protocol.ProtocolException;
 import io.pgfast.protocol.WireFormat;
-import io.pgfast.r2dbc.PgfastClientException;
+import io.pgfast.error.PgfastClientException;
 
 import java.util.Arrays;
 

@@ -5,7 +5,7 @@
  * ({@link io.pgfast.replication.pgoutput.TupleData}) are decoded by the driver's codecs, text and binary.
  *
  * <p>Pure parsing, no I/O: may import {@code io.pgfast.replication} (Lsn, the plugin interfaces),
- * {@code io.pgfast.protocol} (WireFormat, ProtocolException), {@code io.pgfast.codec} and
- * {@code io.pgfast.r2dbc.PgfastClientException}.
+ * {@code io.pgfast.protocol} (WireFormat, ProtocolException), the codecs and
+ * {@code io.pgfast.error.PgfastClientException}.
  */
 package io.pgfast.replication.pgoutput;

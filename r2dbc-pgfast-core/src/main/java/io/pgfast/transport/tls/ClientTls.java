@@ -30,9 +30,9 @@ import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.ssl.SslProvider;
 import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
 import io.netty.util.NetUtil;
-import io.pgfast.r2dbc.PgfastConnectionConfiguration;
-import io.pgfast.r2dbc.SslMode;
-import io.pgfast.r2dbc.SslNegotiation;
+import io.pgfast.config.PgfastConnectionConfiguration;
+import io.pgfast.config.SslMode;
+import io.pgfast.config.SslNegotiation;
 import io.r2dbc.spi.R2dbcNonTransientResourceException;
 
 /**

@@ -1,9 +1,10 @@
 package io.pgfast.it.query;
 
 import io.pgfast.r2dbc.PgfastConnection;
-import io.pgfast.r2dbc.PgfastConnectionConfiguration;
+import io.pgfast.config.PgfastConnectionConfiguration;
+import io.pgfast.config.PgfastConnectionConfigurationBuilder;
 import io.pgfast.r2dbc.PgfastConnectionFactory;
-import io.pgfast.r2dbc.SslMode;
+import io.pgfast.config.SslMode;
 import io.pgfast.testing.AuthMethod;
 import io.pgfast.testing.TestPostgres;
 import io.pgfast.testing.TestRole;
@@ -36,7 +37,7 @@ final class Db {
     }
 
     /** A plaintext configuration for the SCRAM role of the test server. */
-    static PgfastConnectionConfiguration.Builder config() {
+    static PgfastConnectionConfigurationBuilder config() {
         TestServer s = server();
         TestRole r = s.role(AuthMethod.SCRAM);
         return PgfastConnectionConfiguration.builder()

@@ -1,8 +1,8 @@
 package io.pgfast.it.query;
 
-import io.pgfast.r2dbc.PgfastConnectionConfiguration;
+import io.pgfast.config.PgfastConnectionConfiguration;
 import io.pgfast.r2dbc.PgfastConnectionFactory;
-import io.pgfast.r2dbc.SslMode;
+import io.pgfast.config.SslMode;
 import io.r2dbc.spi.Connection;
 import io.r2dbc.spi.Statement;
 import reactor.core.publisher.Flux;

@@ -1,9 +1,10 @@
 package io.pgfast.it.roundtrip;
 
 import io.pgfast.r2dbc.PgfastConnection;
-import io.pgfast.r2dbc.PgfastConnectionConfiguration;
+import io.pgfast.config.PgfastConnectionConfiguration;
+import io.pgfast.config.PgfastConnectionConfigurationBuilder;
 import io.pgfast.r2dbc.PgfastConnectionFactory;
-import io.pgfast.r2dbc.SslMode;
+import io.pgfast.config.SslMode;
 import io.pgfast.testing.AuthMethod;
 import io.pgfast.testing.LeakChecker;
 import io.pgfast.testing.LeakRecord;
@@ -51,12 +52,12 @@ final class RoundTrip implements AutoCloseable {
     /** Opens both connections; installs the leak recorder first, when nothing has touched a ByteBuf yet. */
     static RoundTrip open() {
         LeakChecker.install();
-        PgfastConnectionConfiguration.Builder config = config();
+        PgfastConnectionConfigurationBuilder config = config();
         return new RoundTrip(connect(config.timeZone(ZoneOffset.UTC).build()),
                 connect(config().timeZone(TEXT_SESSION_ZONE).preparedStatementCacheQueries(0).build()));
     }
 
-    private static PgfastConnectionConfiguration.Builder config() {
+    private static PgfastConnectionConfigurationBuilder config() {
         TestServer s = TestPostgres.get();
         TestRole r = s.role(AuthMethod.SCRAM);
         return PgfastConnectionConfiguration.builder()

@@ -9,7 +9,8 @@ import io.pgfast.protocol.backend.ParseComplete;
 import io.pgfast.protocol.backend.ReadyForQuery;
 import io.pgfast.protocol.backend.RowDescription;
 import io.pgfast.r2dbc.PgfastConnection;
-import io.pgfast.r2dbc.PgfastConnectionConfiguration;
+import io.pgfast.config.PgfastConnectionConfiguration;
+import io.pgfast.config.PgfastConnectionConfigurationBuilder;
 import io.r2dbc.spi.Statement;
 import reactor.core.publisher.Flux;
 
@@ -105,7 +106,7 @@ enum FlowKind {
     /** {@code SELECT $1::int4} without a statement cache: Parse, Bind, Describe(P), Execute, Sync; text results. */
     UNNAMED {
         @Override
-        PgfastConnectionConfiguration.Builder configure(PgfastConnectionConfiguration.Builder b) {
+        PgfastConnectionConfigurationBuilder configure(PgfastConnectionConfigurationBuilder b) {
             return b.preparedStatementCacheQueries(0);
         }
 
@@ -157,7 +158,7 @@ enum FlowKind {
     };
 
     /** The connection options this flow needs. */
-    PgfastConnectionConfiguration.Builder configure(PgfastConnectionConfiguration.Builder b) {
+    PgfastConnectionConfigurationBuilder configure(PgfastConnectionConfigurationBuilder b) {
         return b;
     }
 

@@ -3,7 +3,7 @@ package io.pgfast.r2dbc.flows;
 import io.pgfast.protocol.backend.CommandComplete;
 import io.pgfast.protocol.backend.ErrorResponse;
 import io.pgfast.protocol.backend.ReadyForQuery;
-import io.pgfast.r2dbc.PgfastClientException;
+import io.pgfast.error.PgfastClientException;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Mono;
 

@@ -11,9 +11,10 @@ import io.pgfast.protocol.backend.ParameterStatus;
 import io.pgfast.protocol.backend.ReadyForQuery;
 import io.pgfast.protocol.backend.RowDescription;
 import io.pgfast.r2dbc.PgfastConnection;
-import io.pgfast.r2dbc.PgfastConnectionConfiguration;
+import io.pgfast.config.PgfastConnectionConfiguration;
+import io.pgfast.config.PgfastConnectionConfigurationBuilder;
 import io.pgfast.r2dbc.PgfastConnectionFactory;
-import io.pgfast.r2dbc.SslMode;
+import io.pgfast.config.SslMode;
 import reactor.core.publisher.Mono;
 
 import java.io.BufferedInputStream;
@@ -232,10 +233,10 @@ final class ScriptedServer implements AutoCloseable {
      * Scripts the startup and the type discovery, opens a connection through a new factory and waits until
      * the server has run that part of the script.
      */
-    PgfastConnection connect(UnaryOperator<PgfastConnectionConfiguration.Builder> options) {
+    PgfastConnection connect(UnaryOperator<PgfastConnectionConfigurationBuilder> options) {
         trustStartup();
         answerTypeDiscovery();
-        PgfastConnectionConfiguration.Builder builder = PgfastConnectionConfiguration.builder()
+        PgfastConnectionConfigurationBuilder builder = PgfastConnectionConfiguration.builder()
                 .host("127.0.0.1").port(port()).username("scripted")
                 .sslMode(SslMode.DISABLE).connectTimeout(Duration.ofSeconds(5));
         PgfastConnectionFactory factory = new PgfastConnectionFactory(options.apply(builder).build());

@@ -1,6 +1,6 @@
 package io.pgfast.replication.example;
 
-import io.pgfast.r2dbc.PgfastConnectionConfiguration;
+import io.pgfast.config.PgfastConnectionConfiguration;
 import io.pgfast.replication.CreateReplicationSlot;
 import io.pgfast.replication.Lsn;
 import io.pgfast.replication.ReplicationConnection;

@@ -2,10 +2,11 @@ package io.pgfast.replication.pgoutput;
 
 import io.netty.buffer.ByteBuf;
 import io.pgfast.codec.CodecRegistry;
+import io.pgfast.codec.registry.DefaultCodecRegistry;
 import io.pgfast.protocol.BufferKind;
 import io.pgfast.protocol.Bytes;
 import io.pgfast.protocol.ProtocolException;
-import io.pgfast.r2dbc.PgfastClientException;
+import io.pgfast.error.PgfastClientException;
 import io.pgfast.replication.Lsn;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -32,7 +33,7 @@ class PgOutputDecoderTest {
     private static final long ONE_SECOND = 1_000_000L;
     private static final Instant EPOCH_PLUS_ONE = Instant.parse("2000-01-01T00:00:01Z");
 
-    private final PgOutputDecoder decoder = new PgOutputDecoder(CodecRegistry.builtins(), false);
+    private final PgOutputDecoder decoder = new PgOutputDecoder(DefaultCodecRegistry.builtins(), false);
 
     private PgOutputMessage decode(BufferKind kind, byte[] data) {
         return decode(decoder, kind, data);
@@ -355,7 +356,7 @@ class PgOutputDecoderTest {
             .int32(900)           // xid
             .int32(901)           // subtransaction xid
             .array())).isEqualTo(new StreamAbort(AT, 900, 901, Lsn.INVALID, null));
-        PgOutputDecoder parallel = new PgOutputDecoder(CodecRegistry.builtins(), true);
+        PgOutputDecoder parallel = new PgOutputDecoder(DefaultCodecRegistry.builtins(), true);
         assertThat(decode(parallel, kind, Bytes.of()
             .byte1('A')           // Stream Abort
             .int32(900)           // xid

@@ -25,9 +25,10 @@ import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.ssl.SslProvider;
-import io.pgfast.r2dbc.PgfastConnectionConfiguration;
-import io.pgfast.r2dbc.SslMode;
-import io.pgfast.r2dbc.SslNegotiation;
+import io.pgfast.config.PgfastConnectionConfiguration;
+import io.pgfast.config.PgfastConnectionConfigurationBuilder;
+import io.pgfast.config.SslMode;
+import io.pgfast.config.SslNegotiation;
 import io.r2dbc.spi.R2dbcNonTransientResourceException;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -67,7 +68,7 @@ class ClientTlsTest {
         missingDefaultRoot = dir.resolve("home/.postgresql/root.crt");
     }
 
-    private static PgfastConnectionConfiguration.Builder config(SslMode mode) {
+    private static PgfastConnectionConfigurationBuilder config(SslMode mode) {
         return PgfastConnectionConfiguration.builder().username("u").host(HOST).sslMode(mode);
     }
 

@@ -1,0 +1,211 @@
+package io.pgfast.flow;
+
+import io.netty.buffer.ByteBuf;
+import io.pgfast.codec.Encoder;
+import io.pgfast.codec.Format;
+import io.pgfast.protocol.frontend.Bind;
+
+import io.pgfast.codec.CodecRegistry;
+import io.r2dbc.spi.Blob;
+import io.r2dbc.spi.Clob;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+import java.io.ByteArrayOutputStream;
+import java.util.Arrays;
+
+/**
+ * The values of one set of bindings, each with the encoder chosen for it at bind time (an unsupported
+ * value fails at {@code bind}, not at execution). Values are encoded straight into the outgoing buffer
+ * when the Bind message is written.
+ */
+public final class Binding implements Bind.Values {
+
+    private static final Object NULL = new Object();
+
+    private final Object[] values;
+    private final Encoder<Object>[] encoders;
+    private final int[] oids;
+    private boolean deferred;
+    /** Which values were bound with a stated type; null while none was. */
+    private boolean[] typed;
+    /** The SQL this binding runs with, when it is not the statement's own (a rewritten batch chunk). */
+    private final String sql;
+
+    public Binding(int size) {
+        this(size, null);
+    }
+
+    @SuppressWarnings("unchecked")
+    private Binding(int size, String sql) {
+        this.values = new Object[size];
+        this.encoders = new Encoder[size];
+        this.oids = new int[size];
+        this.sql = sql;
+    }
+
+    /**
+     * The bindings {@code from … from + count - 1} (each complete, none deferred, {@code width} values) as
+     * one binding of {@code count × width} values, for the multi-row statement {@code sql}.
+     */
+    static Binding merge(java.util.List<Binding> bindings, int from, int count, int width, String sql) {
+        Binding m = new Binding(count * width, sql);
+        for (int i = 0; i < count; i++) {
+            Binding b = bindings.get(from + i);
+            System.arraycopy(b.values, 0, m.values, i * width, width);
+            System.arraycopy(b.encoders, 0, m.encoders, i * width, width);
+            System.arraycopy(b.oids, 0, m.oids, i * width, width);
+        }
+        return m;
+    }
+
+    /** The SQL to run this binding with, or {@code fallback} (the statement's) when it has none of its own. */
+    String sqlOr(String fallback) {
+        return sql != null ? sql : fallback;
+    }
+
+    public void set(int index, Object value, Encoder<Object> encoder) {
+        if (typed != null) {
+            typed[index] = false;
+        }
+        values[index] = value;
+        encoders[index] = encoder;
+        oids[index] = encoder.oid(value);
+    }
+
+    /** A value bound with a stated type ({@code Parameters.in(type, value)}): its encoder is not the class's own. */
+    public void setTyped(int index, Object value, Encoder<Object> encoder) {
+        set(index, value, encoder);
+        if (typed == null) {
+            typed = new boolean[values.length];
+        }
+        typed[index] = true;
+    }
+
+    /**
+     * The encoder chosen for the value at {@code index} if that value is of class {@code c} and was bound
+     * without a stated type, else null.
+     */
+    public Encoder<Object> encoderIfSameClass(int index, Class<?> c) {
+        Object v = values[index];
+        return v != null && v.getClass() == c && (typed == null || !typed[index]) ? encoders[index] : null;
+    }
+
+    /** A Blob or Clob: its content is collected by {@link #resolveDeferred} before the Bind is written. */
+    public void setDeferred(int index, Object lob) {
+        values[index] = lob;
+        encoders[index] = null;
+        oids[index] = 0;
+        deferred = true;
+    }
+
+    public boolean hasDeferred() {
+        return deferred;
+    }
+
+    /**
+     * Reads every Blob (as bytea) and Clob (as text) of this binding into memory, then discards the LOB,
+     * so that the Bind can be written synchronously (R2DBC 1.0, 12: LOB values are consumed once).
+     */
+    @SuppressWarnings("unchecked")
+    public Mono<Void> resolveDeferred(CodecRegistry codecs) {
+        return Flux.range(0, values.length)
+                .concatMap(i -> {
+                    Object v = values[i];
+                    if (v instanceof Blob) {
+                        Blob blob = (Blob) v;
+                        return Flux.from(blob.stream())
+                                .collect(ByteArrayOutputStream::new, (out, buf) -> {
+                                    byte[] chunk = new byte[buf.remaining()];
+                                    buf.get(chunk);
+                                    out.write(chunk, 0, chunk.length);
+                                })
+                                .doOnNext(out -> set(i, out.toByteArray(), (Encoder<Object>) (Encoder<?>) codecs.encoder(byte[].class)))
+                                .then(Mono.from(blob.discard()));
+                    }
+                    if (v instanceof Clob) {
+                        Clob clob = (Clob) v;
+                        return Flux.from(clob.stream())
+                                .collect(StringBuilder::new, StringBuilder::append)
+                                .doOnNext(text -> set(i, text.toString(), (Encoder<Object>) (Encoder<?>) codecs.encoder(String.class)))
+                                .then(Mono.from(clob.discard()));
+                    }
+                    return Mono.empty();
+                })
+                .then(Mono.fromRunnable(() -> deferred = false));
+    }
+
+    public void setNull(int index, int oid) {
+        values[index] = NULL;
+        encoders[index] = null;
+        oids[index] = oid;
+    }
+
+    /** The index of the first parameter without a value, or -1 when all are bound. */
+    public int firstUnbound() {
+        for (int i = 0; i < values.length; i++) {
+            if (values[i] == null) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    boolean isEmpty() {
+        for (Object v : values) {
+            if (v != null) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The parameter type OIDs for Parse; part of the prepared-statement cache key. */
+    int[] oids() {
+        return oids;
+    }
+
+    @Override
+    public int count() {
+        return values.length;
+    }
+
+    @Override
+    public short formatCode(int i) {
+        Encoder<Object> e = encoders[i];
+        return e == null ? Format.TEXT.code() : e.format().code();
+    }
+
+    @Override
+    public boolean write(int i, ByteBuf out) {
+        Object v = values[i];
+        if (v == NULL) {
+            return false;
+        }
+        encoders[i].encode(v, out);
+        return true;
+    }
+
+    /** The values themselves, for the opt-in parameter log only. */
+    public String describeValues() {
+        StringBuilder b = new StringBuilder("[");
+        for (int i = 0; i < values.length; i++) {
+            if (i > 0) {
+                b.append(", ");
+            }
+            Object v = values[i];
+            b.append('$').append(i + 1).append('=').append(v == NULL ? "NULL" : v instanceof byte[] ? ((byte[]) v).length + " bytes" : String.valueOf(v));
+        }
+        return b.append(']').toString();
+    }
+
+    @Override
+    public String toString() {
+        // values may be secrets: only their types are shown
+        String[] types = new String[values.length];
+        for (int i = 0; i < values.length; i++) {
+            types[i] = values[i] == NULL ? "null" : values[i] == null ? "unbound" : values[i].getClass().getSimpleName();
+        }
+        return "Binding" + Arrays.toString(types);
+    }
+}

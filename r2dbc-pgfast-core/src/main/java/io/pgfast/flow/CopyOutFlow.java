@@ -1,0 +1,285 @@
+package io.pgfast.flow;
+
+import io.pgfast.error.PgfastClientException;
+import io.pgfast.transport.Notices;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.util.ReferenceCountUtil;
+import io.pgfast.error.ErrorDetails;
+import io.pgfast.error.PgExceptionFactory;
+import io.pgfast.error.SqlState;
+import io.pgfast.protocol.BackendMessage;
+import io.pgfast.protocol.ProtocolException;
+import io.pgfast.protocol.backend.CommandComplete;
+import io.pgfast.protocol.backend.CopyData;
+import io.pgfast.protocol.backend.CopyDone;
+import io.pgfast.protocol.backend.CopyInResponse;
+import io.pgfast.protocol.backend.CopyOutResponse;
+import io.pgfast.protocol.backend.DataRow;
+import io.pgfast.protocol.backend.EmptyQueryResponse;
+import io.pgfast.protocol.backend.ErrorResponse;
+import io.pgfast.protocol.backend.NoticeResponse;
+import io.pgfast.protocol.backend.ReadyForQuery;
+import io.pgfast.protocol.backend.RowDescription;
+import io.pgfast.protocol.frontend.CopyFail;
+import io.pgfast.protocol.frontend.Query;
+import io.pgfast.transport.CancelRequestSender;
+import io.pgfast.transport.Conversation;
+import io.pgfast.transport.Transport;
+import io.r2dbc.spi.R2dbcException;
+import org.reactivestreams.Subscriber;
+import org.reactivestreams.Subscription;
+import reactor.core.publisher.Flux;
+
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * {@code COPY … TO STDOUT} (protocol 55.2.6, copy-out mode): Query; the server's CopyOutResponse, its
+ * CopyData messages and CopyDone; CommandComplete {@code COPY n}; ReadyForQuery. Each CopyData's content
+ * is emitted as it came (a row per message for text and CSV, as the server sends them); the Flux
+ * completes, or fails with the server's error, at ReadyForQuery.
+ *
+ * <p>Buffer contract: every emitted ByteBuf is a retained slice of the received bytes, owned by the
+ * subscriber, who must release it.
+ *
+ * <p>Backpressure: a CopyData is accepted only while the subscriber has demand
+ * ({@link #canAccept}), so without demand the socket is not read and the server waits.
+ *
+ * <p>Cancellation: "there is no way for the frontend to abort copy-out except by a cancel request"
+ * (55.2.6). Once the server has started the copy (CopyOutResponse) a CancelRequest stops it, and what
+ * still arrives is released unread; the 57014 error it causes is expected and dropped. A cancel before
+ * then waits for the CopyOutResponse: until it, an earlier pipelined statement may be what the backend
+ * runs.
+ *
+ * <p>Write barrier: {@link #writeComplete()} stays false until ReadyForQuery, so nothing is written
+ * after the Query: a CancelRequest can only hit this COPY, and a COPY FROM STDIN answer (the wrong
+ * direction) can be refused with CopyFail before the server reads any other message.
+ */
+public final class CopyOutFlow extends Conversation implements Subscription {
+
+    private enum Phase {
+        /** Query written (or about to be): waiting for the server's answer. */
+        AWAITING,
+        /** CopyOutResponse received: the data flows. */
+        COPYING,
+        /** CopyDone received, or the answer was no copy-out: waiting for ReadyForQuery. */
+        OVER,
+        /** ReadyForQuery or a connection failure. */
+        DONE
+    }
+
+    private final Transport transport;
+    private final String sql;
+    private final Subscriber<? super ByteBuf> actual;
+    private final AtomicLong demand = new AtomicLong();
+    private volatile boolean cancelled;
+    private Phase phase = Phase.AWAITING;
+    private boolean cancelSent;
+    private Throwable requestError;
+    private R2dbcException wrongStatement;
+    private R2dbcException serverError;
+
+    private CopyOutFlow(Transport transport, String sql, Subscriber<? super ByteBuf> actual) {
+        this.transport = transport;
+        this.sql = sql;
+        this.actual = actual;
+    }
+
+    /** Runs {@code sql}, a COPY TO STDOUT; emits the data as it arrives. */
+    public static Flux<ByteBuf> run(Transport transport, String sql) {
+        return Flux.from(s -> {
+            CopyOutFlow flow = new CopyOutFlow(transport, sql, s);
+            s.onSubscribe(flow);
+            transport.submit(flow);
+        });
+    }
+
+    /** Copies a chunk's bytes and releases it, for {@code copyOutBytes}. */
+    public static byte[] toBytes(ByteBuf chunk) {
+        try {
+            return ByteBufUtil.getBytes(chunk);
+        } finally {
+            chunk.release();
+        }
+    }
+
+    // --- the Subscription (any thread) ---
+
+    @Override
+    public void request(long n) {
+        if (n <= 0) {
+            transport.eventLoop().execute(() -> {
+                if (requestError == null) {
+                    requestError = new IllegalArgumentException("Reactive Streams 3.9: request must be positive, was " + n);
+                }
+                stop();
+            });
+            return;
+        }
+        for (;;) {
+            long r = demand.get();
+            long next = r + n < 0 ? Long.MAX_VALUE : r + n;
+            if (demand.compareAndSet(r, next)) {
+                break;
+            }
+        }
+        transport.resumeReading();
+    }
+
+    @Override
+    public void cancel() {
+        if (!cancelled) {
+            cancelled = true;
+            cancelBeforeWrite();
+            transport.eventLoop().execute(this::stop);
+        }
+    }
+
+    // --- the conversation (event loop) ---
+
+    @Override
+    protected void writeTo(ByteBuf out) {
+        new Query(sql).encode(out);
+    }
+
+    @Override
+    protected boolean writeComplete() {
+        return phase == Phase.DONE;
+    }
+
+    @Override
+    protected boolean canAccept(byte messageType) {
+        return messageType != CopyData.TYPE || phase != Phase.COPYING || isStopped() || demand.get() > 0;
+    }
+
+    private boolean isStopped() {
+        return cancelled || requestError != null;
+    }
+
+    @Override
+    protected boolean onMessage(BackendMessage message) {
+        if (message instanceof CopyData) {
+            onCopyData((CopyData) message);
+        } else if (message instanceof CopyOutResponse) {
+            if (phase != Phase.AWAITING) {
+                throw new ProtocolException("a second CopyOutResponse in COPY TO STDOUT");
+            }
+            phase = Phase.COPYING;
+            if (isStopped()) {
+                stop();
+            }
+        } else if (message instanceof CopyDone) {
+            if (phase == Phase.COPYING) {
+                phase = Phase.OVER;
+            }
+        } else if (message instanceof CommandComplete) {
+            if (phase == Phase.AWAITING) {
+                notCopyOut("the statement completed without sending any data (" + ((CommandComplete) message).tag() + ")");
+            }
+        } else if (message instanceof ErrorResponse) {
+            onServerError((ErrorResponse) message);
+        } else if (message instanceof NoticeResponse) {
+            NoticeResponse n = (NoticeResponse) message;
+            Notices.log(n);
+        } else if (message instanceof ReadyForQuery) {
+            readyForQuery();
+            return true;
+        } else if (message instanceof CopyInResponse) {
+            notCopyOut("the server started a COPY FROM STDIN");
+            // the server now waits for data: end its copy-in (nothing was written after the Query)
+            ByteBuf out = transport.channel().alloc().ioBuffer();
+            new CopyFail("copyOut sends no data; use copyIn for COPY FROM STDIN").encode(out);
+            transport.writeMore(out);
+        } else if (message instanceof RowDescription) {
+            notCopyOut("the statement returns rows");
+            cancelServerWork();
+        } else if (message instanceof DataRow) {
+            ((DataRow) message).release();
+            if (phase != Phase.OVER) {
+                throw new ProtocolException("DataRow without RowDescription in COPY TO STDOUT");
+            }
+        } else if (message instanceof EmptyQueryResponse) {
+            notCopyOut("the statement is empty");
+        } else {
+            ReferenceCountUtil.release(message);
+            throw new ProtocolException("unexpected " + message.getClass().getSimpleName() + " in COPY TO STDOUT");
+        }
+        return false;
+    }
+
+    private void onCopyData(CopyData data) {
+        if (phase != Phase.COPYING) {
+            data.release();
+            throw new ProtocolException("CopyData outside a COPY TO STDOUT data stream");
+        }
+        if (isStopped()) {
+            data.release();
+            return;
+        }
+        long r = demand.get();
+        if (r != Long.MAX_VALUE) {
+            demand.decrementAndGet();
+        }
+        actual.onNext(data.content());
+    }
+
+    private void onServerError(ErrorResponse error) {
+        if (cancelSent && SqlState.QUERY_CANCELED.equals(error.code())) {
+            // the CancelRequest we sent ourselves
+            phase = Phase.OVER;
+            return;
+        }
+        if (serverError == null) {
+            serverError = PgExceptionFactory.create(ErrorDetails.of(error.fields()), sql);
+        }
+        phase = Phase.OVER;
+    }
+
+    private void readyForQuery() {
+        phase = Phase.DONE;
+        if (cancelled) {
+            return;
+        }
+        if (requestError != null) {
+            actual.onError(requestError);
+        } else if (wrongStatement != null) {
+            actual.onError(wrongStatement);
+        } else if (serverError != null) {
+            actual.onError(serverError);
+        } else {
+            actual.onComplete();
+        }
+    }
+
+    private void notCopyOut(String what) {
+        if (wrongStatement == null) {
+            wrongStatement = new PgfastClientException("copyOut needs a COPY ... TO STDOUT statement, but " + what + ": " + sql, null);
+        }
+        phase = Phase.OVER;
+    }
+
+    /** The subscriber cancelled or broke the demand rules: stop the server's copy once it has begun. */
+    private void stop() {
+        if (phase == Phase.COPYING) {
+            cancelServerWork();
+        }
+        transport.resumeReading();
+    }
+
+    private void cancelServerWork() {
+        if (!cancelSent && transport.isLastWritten(this)) {
+            cancelSent = true;
+            CancelRequestSender.send(transport);
+        }
+    }
+
+    @Override
+    protected void onConnectionFailure(Throwable failure) {
+        boolean wasDone = phase == Phase.DONE;
+        phase = Phase.DONE;
+        if (!wasDone && !cancelled) {
+            actual.onError(failure instanceof R2dbcException ? failure
+                    : new PgfastClientException("cannot send the COPY: " + failure.getMessage(), failure));
+        }
+    }
+}

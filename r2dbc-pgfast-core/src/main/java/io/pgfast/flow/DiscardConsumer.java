@@ -1,0 +1,35 @@
+package io.pgfast.flow;
+
+import io.pgfast.transport.Notices;
+import io.pgfast.protocol.backend.DataRow;
+import io.pgfast.protocol.backend.NoticeResponse;
+import io.r2dbc.spi.R2dbcException;
+
+/** Consumes a Result nobody will read (its subscriber cancelled the results): rows are released unread. */
+final class DiscardConsumer implements ResultConsumer {
+
+    static final DiscardConsumer INSTANCE = new DiscardConsumer();
+
+    @Override
+    public boolean acceptsRow() {
+        return true;
+    }
+
+    @Override
+    public void row(DataRow row) {
+        row.release();
+    }
+
+    @Override
+    public void notice(NoticeResponse notice) {
+        Notices.log(notice);
+    }
+
+    @Override
+    public void complete(Long rowsUpdated) {
+    }
+
+    @Override
+    public void error(R2dbcException error) {
+    }
+}

@@ -1,0 +1,461 @@
+package io.pgfast.flow;
+
+import io.pgfast.error.SqlState;
+import io.pgfast.error.PgfastClientException;
+import io.netty.buffer.ByteBuf;
+import io.netty.util.ReferenceCountUtil;
+import io.pgfast.codec.CodecRegistry;
+import io.pgfast.codec.Format;
+import io.pgfast.protocol.ProtocolException;
+import io.pgfast.protocol.BackendMessage;
+import io.pgfast.protocol.backend.BindComplete;
+import io.pgfast.protocol.backend.CloseComplete;
+import io.pgfast.protocol.backend.CommandComplete;
+import io.pgfast.protocol.backend.DataRow;
+import io.pgfast.protocol.backend.EmptyQueryResponse;
+import io.pgfast.protocol.backend.ErrorResponse;
+import io.pgfast.protocol.backend.NoData;
+import io.pgfast.protocol.backend.NoticeResponse;
+import io.pgfast.protocol.backend.ParameterDescription;
+import io.pgfast.protocol.backend.ParseComplete;
+import io.pgfast.protocol.backend.PortalSuspended;
+import io.pgfast.protocol.backend.ReadyForQuery;
+import io.pgfast.protocol.backend.RowDescription;
+import io.pgfast.protocol.backend.TransactionStatus;
+import io.pgfast.protocol.frontend.Bind;
+import io.pgfast.protocol.frontend.Close;
+import io.pgfast.protocol.frontend.Describe;
+import io.pgfast.protocol.frontend.Execute;
+import io.pgfast.protocol.frontend.Flush;
+import io.pgfast.protocol.frontend.Parse;
+import io.pgfast.protocol.frontend.Sync;
+import io.pgfast.transport.Transport;
+import io.r2dbc.spi.R2dbcException;
+import io.r2dbc.spi.Result;
+import org.reactivestreams.Subscriber;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The extended query protocol (55.2.3) for one statement with one or more sets of bindings.
+ *
+ * <p>Named statements (the default): a statement not yet in the cache is prepared first — Parse,
+ * Describe Statement, Sync — so its result columns are known and binary format can be asked for every
+ * column whose type has a binary codec; then, and on every later execution, N × (Bind, Execute) and one
+ * Sync: one round trip for a whole batch. Until the Bind messages are written this conversation is a
+ * write barrier (responses must stay in request order).
+ *
+ * <p>Unnamed statements ({@code preparedStatementCacheQueries=0}, for transaction-pooling PgBouncer):
+ * Parse, Bind, Describe Portal, Execute, Sync in one go, results in text format.
+ *
+ * <p>{@code fetchSize} (one binding only): Execute(n) with Flush instead of Sync, so the portal survives
+ * outside a transaction block; each PortalSuspended asks for the next n rows; Sync after the last.
+ *
+ * <p>A cached statement the server no longer accepts (0A000 "cached plan must not change result type",
+ * 26000 after DISCARD ALL) is prepared again transparently, once, when nothing was returned yet, no
+ * transaction block was aborted by it, and nothing was written after it.
+ */
+public final class ExtendedQueryFlow extends QueryFlow {
+
+    private static final short[] ALL_TEXT = {Format.TEXT.code()};
+
+    private enum Phase { PREPARING, EXECUTING }
+
+    private final PreparedStatementCache cache;
+    private final List<Binding> bindings;
+    private final int fetchSize;
+    private final boolean fetching;
+    private final PreparedStatementCache.Key[] keys;
+    private final PreparedStatementCache.Entry[] entries;
+    private Phase phase;
+    private boolean writeComplete = true;
+    private final List<PreparedStatementCache.Key> preparing = new ArrayList<>(1);
+    private final List<PreparedStatementCache.Entry> preparingEntries = new ArrayList<>(1);
+    private int described;
+    private boolean prepareFailed;
+    private int nextBinding;
+    private R2dbcException heldError;
+    private boolean retried;
+    private long rowsInEarlierWindows;
+    /** Parse and Close messages written whose ParseComplete / CloseComplete has not arrived yet. */
+    private int parsesPending;
+    private int closesPending;
+    private long rowsInWindow;
+
+    public ExtendedQueryFlow(Transport transport, CodecRegistry codecs, String sql, List<Binding> bindings, int fetchSize,
+                      PreparedStatementCache cache, ResultFactory resultFactory, Subscriber<? super Result> results) {
+        super(transport, codecs, sql, resultFactory, results);
+        this.cache = cache;
+        this.bindings = bindings;
+        this.fetchSize = fetchSize;
+        this.fetching = fetchSize > 0 && bindings.size() == 1;
+        this.keys = new PreparedStatementCache.Key[bindings.size()];
+        this.entries = new PreparedStatementCache.Entry[bindings.size()];
+    }
+
+    @Override
+    protected boolean writeComplete() {
+        return writeComplete;
+    }
+
+    @Override
+    protected void writeTo(ByteBuf out) {
+        markWritten();
+        for (String name : cache.drainEvicted()) {
+            new Close('S', name).encode(out);
+            closesPending++;
+        }
+        if (!cache.enabled()) {
+            phase = Phase.EXECUTING;
+            writeUnnamed(out);
+            return;
+        }
+        for (int i = 0; i < bindings.size(); i++) {
+            Binding b = bindings.get(i);
+            PreparedStatementCache.Key key = new PreparedStatementCache.Key(b.sqlOr(sql), b.oids());
+            keys[i] = key;
+            PreparedStatementCache.Entry entry = cache.get(key);
+            if (entry == null) {
+                int already = preparing.indexOf(key);
+                if (already >= 0) {
+                    entry = preparingEntries.get(already);
+                } else {
+                    entry = cache.newEntry();
+                    preparing.add(key);
+                    preparingEntries.add(entry);
+                }
+            }
+            entries[i] = entry;
+        }
+        if (preparing.isEmpty()) {
+            phase = Phase.EXECUTING;
+            writeBinds(out);
+        } else {
+            phase = Phase.PREPARING;
+            writePrepare(out);
+        }
+    }
+
+    private void writePrepare(ByteBuf out) {
+        for (int i = 0; i < preparing.size(); i++) {
+            PreparedStatementCache.Key key = preparing.get(i);
+            String name = preparingEntries.get(i).name;
+            new Parse(name, key.sql, key.oids).encode(out);
+            parsesPending++;
+            new Describe('S', name).encode(out);
+        }
+        Sync.INSTANCE.encode(out);
+        writeComplete = false;
+    }
+
+    private void writeBinds(ByteBuf out) {
+        for (int i = 0; i < bindings.size(); i++) {
+            PreparedStatementCache.Entry e = entries[i];
+            Bind.encode(out, "", e.name, bindings.get(i), e.resultFormats);
+            new Execute("", fetching ? fetchSize : 0).encode(out);
+        }
+        endBatch(out);
+    }
+
+    private void writeUnnamed(ByteBuf out) {
+        int[] parsed = null;
+        String parsedSql = null;
+        for (Binding b : bindings) {
+            String text = b.sqlOr(sql);
+            if (parsed == null || !text.equals(parsedSql) || !Arrays.equals(parsed, b.oids())) {
+                parsed = b.oids();
+                parsedSql = text;
+                new Parse("", text, parsed).encode(out);
+                parsesPending++;
+            }
+            Bind.encode(out, "", "", b, ALL_TEXT);
+            new Describe('P', "").encode(out);
+            new Execute("", fetching ? fetchSize : 0).encode(out);
+        }
+        endBatch(out);
+    }
+
+    private void endBatch(ByteBuf out) {
+        if (fetching) {
+            Flush.INSTANCE.encode(out);
+            writeComplete = false;
+        } else {
+            Sync.INSTANCE.encode(out);
+            writeComplete = true;
+        }
+    }
+
+    private void writeMore(java.util.function.Consumer<ByteBuf> writer) {
+        ByteBuf out = transport.channel().alloc().ioBuffer();
+        try {
+            writer.accept(out);
+        } catch (RuntimeException e) {
+            out.release();
+            throw e;
+        }
+        transport.writeMore(out);
+    }
+
+    @Override
+    protected boolean canAccept(byte type) {
+        switch (type) {
+            case 'D':
+                // without an open result the row is a protocol violation: take it, so onMessage can say so
+                return current == null || current.acceptsRow();
+            case '2':
+                return !cache.enabled() || canOpenResult();
+            case 'T':
+            case 'n':
+                return phase != Phase.EXECUTING || cache.enabled() || canOpenResult();
+            case 'C':
+            case 'E':
+            case 'I':
+                return current != null || canOpenResult();
+            default:
+                return true;
+        }
+    }
+
+    @Override
+    protected boolean onMessage(BackendMessage message) {
+        if (message instanceof DataRow) {
+            DataRow row = (DataRow) message;
+            checkRow(row);
+            if (fetching) {
+                rowsInWindow++;
+            }
+            current.row(row);
+            return false;
+        }
+        if (message instanceof ReadyForQuery) {
+            return onReadyForQuery((ReadyForQuery) message);
+        }
+        if (message instanceof ErrorResponse) {
+            onErrorResponse((ErrorResponse) message);
+            return false;
+        }
+        if (message instanceof NoticeResponse) {
+            onNotice((NoticeResponse) message);
+            return false;
+        }
+        if (message instanceof ParseComplete) {
+            if (--parsesPending < 0) {
+                throw new ProtocolException("ParseComplete without a Parse");
+            }
+            return false;
+        }
+        if (message instanceof CloseComplete) {
+            if (--closesPending < 0) {
+                throw new ProtocolException("CloseComplete without a Close");
+            }
+            return false;
+        }
+        if (phase == Phase.PREPARING) {
+            onDescribe(message);
+        } else {
+            onExecute(message);
+        }
+        return false;
+    }
+
+    private void onDescribe(BackendMessage message) {
+        if (described >= preparingEntries.size()) {
+            ReferenceCountUtil.release(message);
+            throw new ProtocolException("unexpected " + message.getClass().getSimpleName() + " after every statement was described");
+        }
+        PreparedStatementCache.Entry entry = preparingEntries.get(described);
+        if (message instanceof ParameterDescription) {
+            entry.parameterOids = ((ParameterDescription) message).oids();
+        } else if (message instanceof RowDescription) {
+            RowDescription rd = (RowDescription) message;
+            entry.description = rd;
+            entry.resultFormats = resultFormats(rd);
+            entry.metadata = resultFactory.columns(rd, entry.resultFormats, codecs);
+            cache.put(preparing.get(described++), entry);
+        } else if (message instanceof NoData) {
+            entry.resultFormats = ALL_TEXT;
+            cache.put(preparing.get(described++), entry);
+        } else {
+            ReferenceCountUtil.release(message);
+            throw new ProtocolException("unexpected " + message.getClass().getSimpleName() + " while describing a statement");
+        }
+    }
+
+    /** Binary for every column whose type has a binary decoder, text for the rest (one code when all agree). */
+    private short[] resultFormats(RowDescription rd) {
+        RowDescription.Field[] fields = rd.fields();
+        short[] formats = new short[fields.length];
+        boolean allBinary = true;
+        for (int i = 0; i < fields.length; i++) {
+            boolean binary = codecs.binaryDecodable(fields[i].typeOid());
+            formats[i] = binary ? Format.BINARY.code() : Format.TEXT.code();
+            allBinary &= binary;
+        }
+        if (allBinary) {
+            return new short[] {Format.BINARY.code()};
+        }
+        return formats;
+    }
+
+    private void onExecute(BackendMessage message) {
+        if (message instanceof BindComplete) {
+            if (cache.enabled()) {
+                openResult(entries[nextBinding].metadata);
+            }
+            nextBinding++;
+        } else if (message instanceof RowDescription) {
+            if (cache.enabled() || current != null) {
+                throw new ProtocolException("unexpected RowDescription while executing a portal");
+            }
+            openResult(resultFactory.columns((RowDescription) message, null, codecs));
+        } else if (message instanceof NoData) {
+            if (cache.enabled() || current != null) {
+                throw new ProtocolException("unexpected NoData while executing a portal");
+            }
+            openResult(null);
+        } else if (message instanceof CommandComplete) {
+            long rows = ((CommandComplete) message).rows();
+            // with a row limit each Execute reports only its own rows: add the earlier windows'
+            closeResult(rows >= 0 ? rows + rowsInEarlierWindows : null);
+            if (fetching && !writeComplete) {
+                writeMore(Sync.INSTANCE::encode);
+                writeComplete = true;
+            }
+        } else if (message instanceof EmptyQueryResponse) {
+            closeResult(null);
+        } else if (message instanceof PortalSuspended) {
+            onPortalSuspended();
+        } else if (message instanceof ParameterDescription) {
+            // not asked for in this phase; harmless
+        } else {
+            ReferenceCountUtil.release(message);
+            throw new ProtocolException("unexpected " + message.getClass().getSimpleName() + " while executing a portal");
+        }
+    }
+
+    private void onPortalSuspended() {
+        if (!fetching || writeComplete) {
+            throw new ProtocolException("PortalSuspended although no row limit was given");
+        }
+        rowsInEarlierWindows += rowsInWindow;
+        rowsInWindow = 0;
+        if (current != null && !current.isCancelledByConsumer()) {
+            writeMore(out -> {
+                new Execute("", fetchSize).encode(out);
+                Flush.INSTANCE.encode(out);
+            });
+        } else {
+            // the consumer is gone: close the portal instead of fetching the rest (no CancelRequest needed)
+            if (current != null) {
+                current.complete(null);
+                current = null;
+            }
+            writeMore(out -> {
+                new Close('P', "").encode(out);
+                closesPending++;
+                Sync.INSTANCE.encode(out);
+            });
+            writeComplete = true;
+        }
+    }
+
+    @Override
+    protected boolean skipsDataRows() {
+        // with a row limit every window's rows are counted
+        return !fetching && super.skipsDataRows();
+    }
+
+    @Override
+    boolean cancelServerWork() {
+        // with a row limit the next PortalSuspended closes the portal; otherwise a CancelRequest
+        return !fetching && super.cancelServerWork();
+    }
+
+    private void onErrorResponse(ErrorResponse error) {
+        R2dbcException e = toException(error);
+        String code = error.code();
+        if (phase == Phase.PREPARING) {
+            prepareFailed = true;
+            failResult(e);
+            return;
+        }
+        boolean stale = SqlState.FEATURE_NOT_SUPPORTED.equals(code) || SqlState.INVALID_SQL_STATEMENT_NAME.equals(code);
+        if (stale && cache.enabled()) {
+            if (SqlState.INVALID_SQL_STATEMENT_NAME.equals(code)) {
+                cache.clear();
+            } else {
+                for (PreparedStatementCache.Key k : keys) {
+                    cache.remove(k);
+                }
+            }
+            if (!retried && !anyResultOpened()) {
+                heldError = e;
+                syncAfterErrorIfFetching();
+                return;
+            }
+        }
+        onError(error);
+        syncAfterErrorIfFetching();
+    }
+
+    /** After an error the server skips to Sync; in fetch mode the Sync has not been written yet. */
+    private void syncAfterErrorIfFetching() {
+        if (fetching && !writeComplete) {
+            writeMore(Sync.INSTANCE::encode);
+            writeComplete = true;
+        }
+    }
+
+    private boolean onReadyForQuery(ReadyForQuery ready) {
+        if (phase == Phase.PREPARING) {
+            if (prepareFailed) {
+                writeComplete = true;
+                readyForQuery();
+                return true;
+            }
+            phase = Phase.EXECUTING;
+            preparing.clear();
+            preparingEntries.clear();
+            described = 0;
+            try {
+                writeMore(this::writeBinds);
+            } catch (RuntimeException e) {
+                // a value that cannot be encoded: nothing was written, the server is idle; only this
+                // statement fails
+                writeComplete = true;
+                failResult(new PgfastClientException("cannot encode a parameter: " + e.getMessage(), e));
+                readyForQuery();
+                return true;
+            }
+            return false;
+        }
+        if (heldError != null) {
+            R2dbcException e = heldError;
+            heldError = null;
+            if (ready.status() == TransactionStatus.IDLE && transport.isLastWritten(this)) {
+                // nothing of it ran: prepare every statement of the batch again, then bind as before
+                retried = true;
+                nextBinding = 0;
+                for (int i = 0; i < keys.length; i++) {
+                    int already = preparing.indexOf(keys[i]);
+                    if (already >= 0) {
+                        entries[i] = preparingEntries.get(already);
+                    } else {
+                        PreparedStatementCache.Entry entry = cache.newEntry();
+                        preparing.add(keys[i]);
+                        preparingEntries.add(entry);
+                        entries[i] = entry;
+                    }
+                }
+                phase = Phase.PREPARING;
+                writeMore(this::writePrepare);
+                return false;
+            }
+            failResult(e);
+        }
+        readyForQuery();
+        return true;
+    }
+}

@@ -1,0 +1,10 @@
+/**
+ * The PostgreSQL frontend/backend protocol (version 3.0, "Frontend/Backend Protocol" in the PostgreSQL
+ * docs) as pure functions on Netty {@code ByteBuf}s: framing of the backend stream, the message data types,
+ * decoding of backend messages. One message per file lives in {@code .backend} and {@code .frontend};
+ * authentication exchanges in {@code .auth}.
+ *
+ * <p>Bytes in, messages out: no channel, no Reactor, no I/O. May import netty-buffer, the codecs'
+ * readers ({@code io.pgfast.codec.io}) and the JDK; never transport, flow, connect, config or r2dbc.
+ */
+package io.pgfast.protocol;

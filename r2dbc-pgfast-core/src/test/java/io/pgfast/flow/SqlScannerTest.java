@@ -1,0 +1,46 @@
+package io.pgfast.flow;
+
+import io.pgfast.flow.SqlScanner;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class SqlScannerTest {
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '#', value = {
+            "SELECT 1#0",
+            "SELECT $1#1",
+            "SELECT $1, $2, $1#2",
+            "SELECT $10#10",
+            "SELECT '$1'#0",
+            "SELECT 'it''s $1'#0",
+            "SELECT E'\\' $1'#0",
+            "SELECT \"$1\"#0",
+            "SELECT $$ $1 $$, $2#2",
+            "SELECT $tag$ $1 $tag$ || $3#3",
+            "SELECT 1 -- $1\\n, $2#2",
+            "SELECT /* $1 /* $2 */ $3 */ $4#4",
+            "SELECT a$1 FROM t#0",
+            "SELECT x::text, $1::int#1",
+    })
+    void countsMarkersOutsideLiteralsAndComments(String sql, int expected) {
+        assertThat(SqlScanner.parameterCount(sql.replace("\\n", "\n"))).isEqualTo(expected);
+    }
+
+    @Test
+    void unterminatedLiteralDoesNotLoop() {
+        assertThat(SqlScanner.parameterCount("SELECT '$1")).isZero();
+        assertThat(SqlScanner.parameterCount("SELECT $q$ $1")).isZero();
+        assertThat(SqlScanner.parameterCount("SELECT /* $1")).isZero();
+    }
+
+    @Test
+    void refusesMoreThanTheProtocolAllows() {
+        assertThatThrownBy(() -> SqlScanner.parameterCount("SELECT $70000"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("65535");
+    }
+}
