@@ -6,6 +6,8 @@ import io.pgfast.bench.report.MachineInfo;
 import io.pgfast.bench.report.MarkdownReport;
 import io.pgfast.bench.report.RunDescription;
 import io.pgfast.bench.report.SvgChart;
+import io.pgfast.bench.report.WarmupCurve;
+import io.pgfast.bench.stats.Metric;
 import io.pgfast.testing.AuthMethod;
 import io.pgfast.testing.TestPostgres;
 import io.pgfast.testing.TestRole;
@@ -19,9 +21,10 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 
 /**
- * The coordinator: {@code java -jar r2dbc-pgfast-bench.jar [--quick | --full] [options]}. Gets a server
+ * The coordinator: {@code java -jar r2dbc-pgfast-bench.jar [--quick | --full] [options]} (no mode flag: the
+ * default run). Gets a server
  * ({@code PGFAST_BENCH_URL}, or an embedded PostgreSQL from the test harness), fills the tables once, runs the
- * rounds ({@link Coordinator}), prints the tables and writes CSV, JSON and an SVG chart.
+ * rounds ({@link Coordinator}), prints the tables and writes CSV, JSON and two SVG charts (q/s and CPU).
  */
 public final class BenchMain {
     static final String URL_VARIABLE = "PGFAST_BENCH_URL";
@@ -30,6 +33,10 @@ public final class BenchMain {
     }
 
     public static void main(String[] args) throws Exception {
+        if (args.length > 0 && args[0].equals("--parser")) {
+            io.pgfast.bench.parser.ParserBench.main(java.util.Arrays.copyOfRange(args, 1, args.length));
+            return;
+        }
         BenchOptions options;
         try {
             for (String a : args) {
@@ -38,7 +45,12 @@ public final class BenchMain {
                     return;
                 }
             }
-            options = BenchOptions.parse(args, defaultOutput());
+            boolean curve = java.util.Arrays.asList(args).contains("--curve");
+            String[] rest = java.util.Arrays.stream(args).filter(a -> !a.equals("--curve")).toArray(String[]::new);
+            options = BenchOptions.parse(rest, defaultOutput());
+            if (curve) {
+                options = options.forCurve();
+            }
         } catch (IllegalArgumentException | java.util.NoSuchElementException e) {
             System.err.println(e.getMessage());
             System.err.println(BenchOptions.USAGE);
@@ -49,8 +61,9 @@ public final class BenchMain {
         BenchTarget target = target();
         System.err.println("[bench] server " + target + "; filling the tables");
         String serverVersion = DataSetup.createAndFill(target);
-        System.err.printf("[bench] %s mode: %d rounds, %s s warm-up + %s s per scenario, %d scenarios, drivers %s%n",
-                options.mode(), options.rounds(), options.warmup(), options.seconds(), options.scenarios().size(),
+        System.err.printf("[bench] %s run: %d rounds, %s s warm-up (%d passes) + %s s per scenario and shape, "
+                        + "%d scenarios, shapes %s, drivers %s%n", options.mode(), options.rounds(), options.warmup(),
+                options.passes(), options.seconds(), options.scenarios().size(), LoopShape.ids(options.shapes()),
                 options.drivers());
         System.err.printf("[bench] expect about %.0f minutes%n", Estimate.seconds(options) / 60);
         Path out = options.outputDirectory();
@@ -60,14 +73,24 @@ public final class BenchMain {
         RunResults results = new Coordinator(options, launcher).run();
         System.err.printf("[bench] done in %.0f s%n", (System.nanoTime() - begin) / 1e9);
         RunDescription run = new RunDescription(options, results, MachineInfo.current(serverVersion), startedAt);
+        if (options.mode().equals("curve")) {
+            String curve = WarmupCurve.render(run);
+            System.out.println(curve);
+            write(out.resolve("warmup-curve.md"), curve);
+            write(out.resolve("warmup.csv"), CsvReport.warmup(run));
+            System.err.println("[bench] wrote warmup-curve.md and warmup.csv to " + out);
+            System.exit(0);
+        }
         String table = MarkdownReport.render(run);
         System.out.println(table);
         write(out.resolve("results.md"), table);
         write(out.resolve("measurements.csv"), CsvReport.measurements(run));
         write(out.resolve("summary.csv"), CsvReport.summary(run));
         write(out.resolve("results.json"), JsonReport.render(run));
-        write(out.resolve("ratios.svg"), SvgChart.render(run));
-        System.err.println("[bench] wrote results.md, measurements.csv, summary.csv, results.json, ratios.svg to " + out);
+        write(out.resolve("warmup.csv"), CsvReport.warmup(run));
+        write(out.resolve("ratios.svg"), SvgChart.render(run, Metric.THROUGHPUT));
+        write(out.resolve("cpu-ratios.svg"), SvgChart.render(run, Metric.CPU));
+        System.err.println("[bench] wrote results.md, measurements.csv, warmup.csv, summary.csv, results.json, ratios.svg, cpu-ratios.svg to " + out);
         // the embedded server stops in the harness's shutdown hook
         System.exit(0);
     }

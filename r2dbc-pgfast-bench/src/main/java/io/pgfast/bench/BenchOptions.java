@@ -6,28 +6,61 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The command line of {@link BenchMain}. {@code --quick} (the default) runs every driver's scenarios in one
- * JVM per process and short timings, a few minutes on 2 cores; {@code --full} gives each scenario its own
- * JVMs, more rounds and longer timings.
+ * The command line of {@link BenchMain}. Three modes:
+ * <ul>
+ * <li>the default run (no mode flag, or {@code --default}): {@link #DEFAULT_SCENARIOS}, one JVM per process that
+ * warms every scenario up before measuring any, windows long enough to judge; about 5 minutes on 2 cores;</li>
+ * <li>{@code --quick}: a smoke check that every driver runs every scenario in both shapes, windows too short to
+ * judge anything (every verdict is "not judged");</li>
+ * <li>{@code --full}: every scenario, a JVM per process and scenario, more rounds and longer windows.</li>
+ * </ul>
  */
-public record BenchOptions(String mode, int rounds, double seconds, double warmup, double timeout,
-                           boolean jvmPerScenario, List<Scenario> scenarios, List<Peer> peers, Path outputDirectory,
-                           List<String> jvmArgs) {
+public record BenchOptions(String mode, int rounds, double seconds, double warmup, int passes, double timeout,
+                           boolean jvmPerScenario, boolean judged, List<Scenario> scenarios, List<Peer> peers,
+                           List<LoopShape> shapes, Path outputDirectory, List<String> jvmArgs) {
+
+    /**
+     * The default run's scenarios, four that fit its budget of about 5 minutes on 2 cores in both loop shapes and
+     * that every peer, the floor included, runs: the single-row round trip (select by id: where the client's CPU
+     * per statement shows), the row-heavy selects (100 rows of every type, 5000 short rows: decoding) and the
+     * pipelined ×10. The others ({@code --scenarios all}, {@code --full}) add pool, transaction, cursor, stream,
+     * batch, concurrency and take(10) shapes; take(10) without a fetch size alone costs r2dbc-postgresql 7.6 s per
+     * operation.
+     */
+    public static final List<Scenario> DEFAULT_SCENARIOS = List.of(Scenario.SELECT_BY_ID, Scenario.ROWS_100_ALL_TYPES,
+            Scenario.ROWS_5000_SHORT, Scenario.PIPELINED);
+    /** The default run's warm-up per scenario and shape, its passes and its windows: see BENCHMARKS.md, "The default run". */
+    static final double DEFAULT_WARMUP = 0.3;
+    static final int DEFAULT_PASSES = 2;
+    static final double DEFAULT_SECONDS = 0.35;
+    /** The warm-up curve run's passes and their length (seconds per scenario and shape). */
+    static final int CURVE_PASSES = 16;
+    static final double CURVE_SLICE = 0.25;
 
     public static final String USAGE = String.join("\n",
             "usage: java -jar r2dbc-pgfast-bench.jar [--quick | --full] [options]",
-            "  --quick               4 rounds, 0.2 s warm-up + 0.2 s per scenario, one JVM per process (default)",
-            "  --full                6 rounds, 2 s warm-up + 3 s per scenario, one JVM per process and scenario",
+            "  (no mode)             the default run: " + DEFAULT_SCENARIOS.size() + " scenarios in both shapes, 4 rounds, one JVM",
+            "                        per process that warms every scenario and shape up (" + DEFAULT_PASSES + " passes, "
+                    + DEFAULT_WARMUP + " s each in all)",
+            "                        before any " + DEFAULT_SECONDS + " s window; about 5 minutes on 2 cores",
+            "  --quick               smoke check: every scenario, 4 rounds, 0.2 s warm-up + 0.2 s windows; judges nothing",
+            "  --full                every scenario, 6 rounds, 1 s warm-up (2 passes) + 1.5 s windows per shape,",
+            "                        one JVM per process and scenario; about 100 minutes on 2 cores",
             "  --rounds N            rounds per scenario (at least 4)",
-            "  --seconds S           measured seconds per scenario and process",
-            "  --warmup S            warm-up seconds before each measurement",
-            "  --timeout S           longest one operation may take before its scenario fails (1.5 s quick, 30 s full)",
+            "  --seconds S           measured seconds per scenario, shape and process",
+            "  --warmup S            warm-up seconds per scenario and shape, before any window",
+            "  --passes N            warm-up passes over all scenarios and shapes (the warm-up is split among them)",
+            "  --timeout S           longest one operation may take before its scenario fails",
+            "  --shapes a,b          loop shapes: chained (on the event loop), blocking (a block()-ing caller); default both",
             "  --jvm-per-scenario    a new JVM for every process and scenario (default with --full)",
-            "  --jvm-per-process     one JVM runs all scenarios of a process (default with --quick)",
-            "  --scenarios a,b,...   only these scenarios (ids: " + Scenario.ids(List.of(Scenario.values())) + ")",
+            "  --jvm-per-process     one JVM runs all scenarios of a process (default otherwise)",
+            "  --scenarios a,b,...   only these scenarios, or all (ids: " + Scenario.ids(List.of(Scenario.values())) + ")",
             "  --peers a,b,...       only these peers (r2dbc-postgresql, vertx, pgjdbc, floor)",
             "  --out DIR             where CSV, JSON and SVG go (default: r2dbc-pgfast-bench/target/bench)",
             "  --jvm-arg ARG         an extra JVM option for every worker (repeatable)",
+            "  --parser [options]    the parser-only benchmark instead (DataRow parsing, no server; --parser --help)",
+            "  --curve               warm-up curves instead: one process per driver, " + CURVE_PASSES + " warm-up passes of "
+                    + CURVE_SLICE + " s",
             "Server: PGFAST_BENCH_URL=postgresql://user:password@host:port/db, else an embedded PostgreSQL.");
 
     public BenchOptions {
@@ -37,11 +70,15 @@ public record BenchOptions(String mode, int rounds, double seconds, double warmu
         if (!(seconds > 0) || !(warmup >= 0) || !(timeout > 0)) {
             throw new IllegalArgumentException("seconds and timeout must be positive, warm-up not negative");
         }
-        if (scenarios.isEmpty() || peers.isEmpty()) {
-            throw new IllegalArgumentException("at least one scenario and one peer");
+        if (passes < 1) {
+            throw new IllegalArgumentException("at least one warm-up pass, not " + passes);
+        }
+        if (scenarios.isEmpty() || peers.isEmpty() || shapes.isEmpty()) {
+            throw new IllegalArgumentException("at least one scenario, one peer and one loop shape");
         }
         scenarios = List.copyOf(scenarios);
         peers = List.copyOf(peers);
+        shapes = List.copyOf(shapes);
         jvmArgs = List.copyOf(jvmArgs);
     }
 
@@ -49,22 +86,27 @@ public record BenchOptions(String mode, int rounds, double seconds, double warmu
      * @throws IllegalArgumentException on an unknown option or a bad value
      */
     public static BenchOptions parse(String[] args, Path defaultOutput) {
-        String mode = "quick";
+        String mode = "default";
         for (String a : args) {
             if (a.equals("--full")) {
                 mode = "full";
             } else if (a.equals("--quick")) {
                 mode = "quick";
+            } else if (a.equals("--default")) {
+                mode = "default";
             }
         }
         boolean full = mode.equals("full");
+        boolean quick = mode.equals("quick");
         int rounds = full ? 6 : 4;
-        double seconds = full ? 3 : 0.2;
-        double warmup = full ? 2 : 0.2;
-        double timeout = full ? 30 : 1.5;
+        double seconds = full ? 1.5 : quick ? 0.2 : DEFAULT_SECONDS;
+        double warmup = full ? 1 : quick ? 0.2 : DEFAULT_WARMUP;
+        int passes = full ? 2 : quick ? 1 : DEFAULT_PASSES;
+        double timeout = full ? 30 : quick ? 1.5 : 5;
         boolean perScenario = full;
-        List<Scenario> scenarios = List.of(Scenario.values());
+        List<Scenario> scenarios = full || quick ? List.of(Scenario.values()) : DEFAULT_SCENARIOS;
         List<Peer> peers = Peer.comparedPeers();
+        List<LoopShape> shapes = List.of(LoopShape.values());
         Path out = defaultOutput;
         List<String> jvmArgs = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
@@ -72,6 +114,7 @@ public record BenchOptions(String mode, int rounds, double seconds, double warmu
             switch (a) {
                 case "--full":
                 case "--quick":
+                case "--default":
                     break;
                 case "--rounds":
                     rounds = (int) number(args, ++i, a);
@@ -82,8 +125,14 @@ public record BenchOptions(String mode, int rounds, double seconds, double warmu
                 case "--warmup":
                     warmup = number(args, ++i, a);
                     break;
+                case "--passes":
+                    passes = (int) number(args, ++i, a);
+                    break;
                 case "--timeout":
                     timeout = number(args, ++i, a);
+                    break;
+                case "--shapes":
+                    shapes = LoopShape.parseList(value(args, ++i, a));
                     break;
                 case "--jvm-per-scenario":
                     perScenario = true;
@@ -107,7 +156,8 @@ public record BenchOptions(String mode, int rounds, double seconds, double warmu
                     throw new IllegalArgumentException("unknown option '" + a + "'");
             }
         }
-        return new BenchOptions(mode, rounds, seconds, warmup, timeout, perScenario, scenarios, peers, out, jvmArgs);
+        return new BenchOptions(mode, rounds, seconds, warmup, passes, timeout, perScenario, !quick, scenarios, peers,
+                shapes, out, jvmArgs);
     }
 
     private static List<Peer> parsePeers(String text) {
@@ -143,11 +193,32 @@ public record BenchOptions(String mode, int rounds, double seconds, double warmu
         }
     }
 
+    /**
+     * The warm-up curve run ({@code --curve}): one process per driver (the coordinator still needs 4 rounds to
+     * build its plan, but only round 1's first processes run, see {@link Coordinator}), {@link #CURVE_PASSES}
+     * passes of {@link #CURVE_SLICE} s each unless {@code --passes} / {@code --warmup} say otherwise.
+     */
+    public BenchOptions forCurve() {
+        int p = passes == DEFAULT_PASSES && warmup == DEFAULT_WARMUP ? CURVE_PASSES : passes;
+        double w = passes == DEFAULT_PASSES && warmup == DEFAULT_WARMUP ? CURVE_PASSES * CURVE_SLICE : warmup;
+        return new BenchOptions("curve", rounds, seconds, w, p, timeout, false, judged, scenarios, peers, shapes,
+                outputDirectory, jvmArgs);
+    }
+
     /** pgfast first, then the peers: the drivers of every round. */
     public List<Peer> drivers() {
         List<Peer> all = new ArrayList<>();
         all.add(Peer.PGFAST);
         all.addAll(peers);
         return all;
+    }
+
+    /** The shapes in which round {@code round}'s processes run their windows: the order alternates per round. */
+    public List<LoopShape> shapeOrder(int round) {
+        List<LoopShape> order = new ArrayList<>(shapes);
+        if (round % 2 == 1) {
+            java.util.Collections.reverse(order);
+        }
+        return order;
     }
 }

@@ -11,15 +11,17 @@ final class Estimate {
     }
 
     static double seconds(BenchOptions o) {
-        double perScenario = o.warmup() + o.seconds() + SCENARIO_SECONDS;
         double total = 0;
         for (Peer p : o.drivers()) {
             int n = WorkerLauncher.runnable(p, o.scenarios()).size();
             if (n == 0) {
                 continue;
             }
+            int shapes = p.measuredShapes(o.shapes()).size();
+            double perScenario = shapes * (o.warmup() + o.seconds()) + SCENARIO_SECONDS;
             int processes = o.jvmPerScenario() ? n : 1;
-            total += 2 * o.rounds() * (processes * PROCESS_SECONDS + n * perScenario);
+            int runs = o.mode().equals("curve") ? 1 : 2 * o.rounds();
+            total += runs * (processes * PROCESS_SECONDS + n * perScenario);
         }
         return total;
     }

@@ -60,6 +60,27 @@ public enum Peer {
         }
     }
 
+    /**
+     * Whether this driver runs its operations on an event loop of its own, so that the two {@link LoopShape}s
+     * differ for it. pgjdbc and the floor block the caller's thread in either shape.
+     */
+    public boolean hasEventLoop() {
+        return this == PGFAST || this == R2DBC_POSTGRESQL || this == VERTX;
+    }
+
+    /** The shape this driver is measured in when a table of {@code wanted} needs it. */
+    public LoopShape measuredShape(LoopShape wanted) {
+        return hasEventLoop() ? wanted : LoopShape.BLOCKING;
+    }
+
+    /** The shapes a process of this driver measures, of those a run asks for, in the run's order. */
+    public List<LoopShape> measuredShapes(List<LoopShape> wanted) {
+        if (hasEventLoop()) {
+            return wanted;
+        }
+        return List.of(LoopShape.BLOCKING);
+    }
+
     /** The peers pgfast is compared with, in table order. */
     public static List<Peer> comparedPeers() {
         return List.of(R2DBC_POSTGRESQL, VERTX, PGJDBC, FLOOR);

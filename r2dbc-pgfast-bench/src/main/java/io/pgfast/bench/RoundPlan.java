@@ -32,11 +32,24 @@ public final class RoundPlan {
                 base.add(new Slot(p, copy));
             }
         }
+        return rotate(base, round, rounds);
+    }
+
+    /**
+     * Round {@code round}'s order of {@code base} (any list of processes): rounds 2k and 2k+1 rotate it by k steps
+     * spread over its places, the odd one backwards.
+     *
+     * @throws IllegalArgumentException if rounds below 1 or round out of range
+     */
+    public static <T> List<T> rotate(List<T> base, int round, int rounds) {
+        if (rounds < 1 || round < 0 || round >= rounds) {
+            throw new IllegalArgumentException("round " + round + " of " + rounds);
+        }
         int n = base.size();
         int pairs = (rounds + 1) / 2;
         int step = Math.max(1, n / pairs);
         int shift = (round / 2) * step;
-        List<Slot> order = new ArrayList<>(base);
+        List<T> order = new ArrayList<>(base);
         Collections.rotate(order, -(shift % n));
         if (round % 2 == 1) {
             Collections.reverse(order);

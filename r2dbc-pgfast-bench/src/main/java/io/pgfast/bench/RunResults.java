@@ -1,6 +1,7 @@
 package io.pgfast.bench;
 
 import io.pgfast.bench.stats.Comparison;
+import io.pgfast.bench.stats.Metric;
 import io.pgfast.bench.stats.Ratios;
 import io.pgfast.bench.stats.RoundValues;
 
@@ -8,69 +9,111 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/** Every measurement of a run, with the round and place it was taken in. */
+/** Every measurement and warm-up slice of a run, with the round and place it was taken in. */
 public final class RunResults {
 
     /** One measurement and where it was taken: round (from 0), place in the round's order (from 0), process. */
     public record Entry(int round, int position, Slot slot, Measurement measurement) {
     }
 
+    /** One warm-up slice and the process it came from. */
+    public record WarmupEntry(int round, Slot slot, WarmupSlice slice) {
+    }
+
     /**
-     * What one driver did in one scenario over all its processes: status OK with the median rate and latency,
-     * or the status and message of its first failure ({@code millisPerOperation} is then the timeout, if any).
+     * What one driver did in one scenario and shape over all its processes: status OK with the medians of its
+     * rate, latency, CPU per operation and bytes per operation and per row (NaN where there is no figure), and
+     * whether every process's allocation figure counted every thread; or the status and message of its first
+     * failure ({@code millisPerOperation} is then the timeout, if any).
      */
-    public record DriverSummary(Measurement.Status status, double rate, double millisPerOperation, String message) {
+    public record DriverSummary(Measurement.Status status, double rate, double millisPerOperation,
+                                double cpuMicrosPerOperation, double bytesPerOperation, double bytesPerRow,
+                                boolean allocationComplete, String message) {
         public boolean isOk() {
             return status == Measurement.Status.OK;
+        }
+
+        static DriverSummary failed(Measurement.Status status, double millis, String message) {
+            return new DriverSummary(status, 0, millis, Double.NaN, Double.NaN, Double.NaN, false, message);
         }
     }
 
     private final int rounds;
+    private final boolean judged;
     private final List<Entry> entries = new ArrayList<>();
+    private final List<WarmupEntry> warmup = new ArrayList<>();
 
+    /** The results of a run that judges its rows. */
     public RunResults(int rounds) {
+        this(rounds, true);
+    }
+
+    /** @param judged false for a run whose rows are all "not judged" (the smoke check) */
+    public RunResults(int rounds, boolean judged) {
         this.rounds = rounds;
+        this.judged = judged;
     }
 
     public int rounds() {
         return rounds;
     }
 
+    public boolean judged() {
+        return judged;
+    }
+
     public synchronized void add(int round, int position, Slot slot, Measurement m) {
         entries.add(new Entry(round, position, slot, m));
+    }
+
+    public synchronized void addWarmup(int round, Slot slot, List<WarmupSlice> slices) {
+        for (WarmupSlice w : slices) {
+            warmup.add(new WarmupEntry(round, slot, w));
+        }
     }
 
     public synchronized List<Entry> entries() {
         return List.copyOf(entries);
     }
 
-    synchronized Optional<Measurement> find(int round, Slot slot, Scenario scenario) {
+    public synchronized List<WarmupEntry> warmup() {
+        return List.copyOf(warmup);
+    }
+
+    synchronized Optional<Measurement> find(int round, Slot slot, Scenario scenario, LoopShape shape) {
         for (Entry e : entries) {
-            if (e.round == round && e.slot.equals(slot) && e.measurement.scenario() == scenario) {
-                return Optional.of(e.measurement);
+            Measurement m = e.measurement;
+            if (e.round == round && e.slot.equals(slot) && m.scenario() == scenario
+                    && (m.shape() == shape || m.status() == Measurement.Status.NOT_APPLICABLE)) {
+                return Optional.of(m);
             }
         }
         return Optional.empty();
     }
 
-    private Measurement get(int round, Slot slot, Scenario scenario) {
-        return find(round, slot, scenario).orElseGet(() -> Measurement.error(scenario,
+    private Measurement get(int round, Slot slot, Scenario scenario, LoopShape shape) {
+        LoopShape measured = slot.peer().measuredShape(shape);
+        return find(round, slot, scenario, measured).orElseGet(() -> Measurement.error(scenario, measured,
                 "no result from " + slot + " in round " + (round + 1) + " (see the worker logs)"));
     }
 
     /**
-     * The driver's cell: n/a if any process found the scenario not applicable, the first error if any failed,
-     * otherwise the median rate and latency over all its processes.
+     * The driver's cell in a table of {@code shape} (pgjdbc and the floor: their blocking measurement): n/a if
+     * any process found the scenario not applicable, the first error if any failed, otherwise the medians over
+     * all its processes.
      */
-    public DriverSummary summary(Peer peer, Scenario scenario) {
+    public DriverSummary summary(Peer peer, Scenario scenario, LoopShape shape) {
         List<Double> rates = new ArrayList<>();
         List<Double> millis = new ArrayList<>();
+        List<Double> cpu = new ArrayList<>();
+        List<Double> bytes = new ArrayList<>();
+        boolean complete = true;
         Measurement error = null;
         for (int r = 0; r < rounds; r++) {
             for (int copy = 1; copy <= 2; copy++) {
-                Measurement m = get(r, new Slot(peer, copy), scenario);
+                Measurement m = get(r, new Slot(peer, copy), scenario, shape);
                 if (m.status() == Measurement.Status.NOT_APPLICABLE) {
-                    return new DriverSummary(m.status(), 0, 0, m.message());
+                    return DriverSummary.failed(m.status(), 0, m.message());
                 }
                 if (!m.isOk()) {
                     if (error == null) {
@@ -80,37 +123,82 @@ public final class RunResults {
                 }
                 rates.add(m.queriesPerSecond());
                 millis.add(m.millisPerOperation());
+                cpu.add(m.cpuMicrosPerOperation());
+                bytes.add(m.bytesPerOperation());
+                complete &= m.cost().allocationComplete();
             }
         }
         if (error != null) {
             double timeout = error.status() == Measurement.Status.TIMEOUT ? error.timeoutMillis() : 0;
-            return new DriverSummary(error.status(), 0, timeout, error.message());
+            return DriverSummary.failed(error.status(), timeout, error.message());
         }
-        return new DriverSummary(Measurement.Status.OK, Ratios.median(rates), Ratios.median(millis), "");
+        double bytesPerOp = medianOrNaN(bytes);
+        int rows = scenario.rowsPerOperation();
+        return new DriverSummary(Measurement.Status.OK, Ratios.median(rates), Ratios.median(millis), medianOrNaN(cpu),
+                bytesPerOp, rows == 0 ? Double.NaN : bytesPerOp / rows, complete, "");
     }
 
-    /** pgfast against {@code peer} in {@code scenario}, over every round. */
+    /** The median, or NaN if any value is NaN (a JVM that could not measure it). */
+    private static double medianOrNaN(List<Double> values) {
+        for (double v : values) {
+            if (Double.isNaN(v)) {
+                return Double.NaN;
+            }
+        }
+        return Ratios.median(values);
+    }
+
+    /** pgfast against {@code peer} in {@code scenario}, q/s, in the chained shape. */
     public Comparison compare(Peer peer, Scenario scenario) {
-        DriverSummary a = summary(Peer.PGFAST, scenario);
-        DriverSummary b = summary(peer, scenario);
+        return compare(peer, scenario, LoopShape.CHAINED, Metric.THROUGHPUT);
+    }
+
+    /** pgfast against {@code peer} in {@code scenario} and {@code shape}, in {@code metric}, over every round. */
+    public Comparison compare(Peer peer, Scenario scenario, LoopShape shape, Metric metric) {
+        DriverSummary a = summary(Peer.PGFAST, scenario, shape);
+        DriverSummary b = summary(peer, scenario, shape);
         if (b.status() == Measurement.Status.NOT_APPLICABLE || a.status() == Measurement.Status.NOT_APPLICABLE) {
-            return Comparison.failed(Comparison.State.NOT_APPLICABLE,
+            return Comparison.failed(Comparison.State.NOT_APPLICABLE, metric,
                     b.status() == Measurement.Status.NOT_APPLICABLE ? b.message() : a.message());
         }
         if (!a.isOk()) {
-            return Comparison.failed(Comparison.State.PGFAST_FAILED, a.message());
+            return Comparison.failed(Comparison.State.PGFAST_FAILED, metric, a.message());
         }
         if (!b.isOk()) {
-            return Comparison.failed(Comparison.State.PEER_FAILED, b.message());
+            return Comparison.failed(Comparison.State.PEER_FAILED, metric, b.message());
+        }
+        if (metric == Metric.CPU && (Double.isNaN(a.cpuMicrosPerOperation()) || Double.isNaN(b.cpuMicrosPerOperation()))) {
+            return Comparison.failed(Comparison.State.UNAVAILABLE, metric, "this JVM reports no process CPU time");
+        }
+        if (metric == Metric.CPU && anyWindowWithoutCpu(peer, scenario, shape)) {
+            return Comparison.failed(Comparison.State.UNAVAILABLE, metric, "a window spent less CPU than one tick of the "
+                    + "process CPU clock (10 ms): use longer windows");
         }
         List<RoundValues> values = new ArrayList<>(rounds);
         for (int r = 0; r < rounds; r++) {
             values.add(new RoundValues(
-                    get(r, new Slot(Peer.PGFAST, 1), scenario).queriesPerSecond(),
-                    get(r, new Slot(Peer.PGFAST, 2), scenario).queriesPerSecond(),
-                    get(r, new Slot(peer, 1), scenario).queriesPerSecond(),
-                    get(r, new Slot(peer, 2), scenario).queriesPerSecond()));
+                    value(get(r, new Slot(Peer.PGFAST, 1), scenario, shape), metric),
+                    value(get(r, new Slot(Peer.PGFAST, 2), scenario, shape), metric),
+                    value(get(r, new Slot(peer, 1), scenario, shape), metric),
+                    value(get(r, new Slot(peer, 2), scenario, shape), metric)));
         }
-        return Comparison.measured(values);
+        return Comparison.measured(metric, values, judged);
+    }
+
+    private boolean anyWindowWithoutCpu(Peer peer, Scenario scenario, LoopShape shape) {
+        for (int r = 0; r < rounds; r++) {
+            for (Peer p : List.of(Peer.PGFAST, peer)) {
+                for (int copy = 1; copy <= 2; copy++) {
+                    if (get(r, new Slot(p, copy), scenario, shape).cost().cpuNanos() <= 0) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    private static double value(Measurement m, Metric metric) {
+        return metric == Metric.THROUGHPUT ? m.queriesPerSecond() : m.cpuMicrosPerOperation();
     }
 }

@@ -1,20 +1,32 @@
 package io.pgfast.bench;
 
 import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 
 /**
- * One measured process: {@code java -cp … io.pgfast.bench.Worker <driver> <scenario[,scenario…]|all> <seconds>
- * [<warm-up seconds> [<operation timeout seconds>]]}. For each scenario, in the order given: reset its tables,
- * prepare, warm up, measure for {@code seconds}, close; then print one result line
- * ({@link Measurement#toLine()}). A scenario that fails prints an error line and the next one runs.
+ * One measured process: {@code java -cp … io.pgfast.bench.Worker --driver <id> --scenarios <a,b,…|all>
+ * --seconds <s> [--shapes chained,blocking] [--warmup <s>] [--passes <n>] [--timeout <s>]} ({@link WorkerPlan}).
+ * <ol>
+ * <li>Every scenario: reset its tables, prepare (open its connections, which stay open to the end).</li>
+ * <li>Warm-up in {@code passes} passes; each runs every scenario in every shape for its slice and prints a
+ * {@code @@warmup} line (the warm-up curve), so every scenario is warm before any window is measured.</li>
+ * <li>Every scenario: reset its tables again, then one window per shape, each printing a result line
+ * ({@link Measurement#toLine()}) with the rate and the client's cost.</li>
+ * </ol>
+ * A scenario that fails prints its failure for every shape and the others go on. Scenarios that may leave work
+ * behind after a timeout ({@link Scenario#mayLeaveWorkBehind()}) go through steps 2 and 3 after all the others.
  * The server comes from the environment ({@link BenchTarget#fromEnvironment}).
  */
 public final class Worker {
-    /** Rows put into bench_delete per second of warm-up plus measurement: more than any driver deletes here. */
+    /** Rows put into bench_delete per second of measurement: more than any driver deletes here. */
     private static final int DELETE_ROWS_PER_SECOND = 40_000;
+    static final String WARMUP_PREFIX = "@@warmup\t";
 
     private Worker() {
     }
@@ -23,24 +35,13 @@ public final class Worker {
         PrintStream out = System.out;
         int status = 0;
         try {
-            if (args.length < 3 || args.length > 5) {
-                throw new IllegalArgumentException("usage: Worker <driver> <scenario[,scenario...]|all> <seconds>"
-                        + " [<warm-up seconds> [<operation timeout seconds>]]");
-            }
-            Peer peer = Peer.byId(args[0]);
-            List<Scenario> scenarios = Scenario.parseList(args[1]);
-            double seconds = positive(args[2], "seconds");
-            double warmup = args.length > 3 ? nonNegative(args[3], "warm-up seconds") : Math.min(seconds, 2);
-            double timeout = args.length > 4 ? positive(args[4], "operation timeout") : Math.max(10, seconds * 4);
+            WorkerPlan plan = WorkerPlan.parse(args);
             BenchTarget target = BenchTarget.fromEnvironment(System.getenv());
-            Workload workload = peer.workload(target);
-            int deleteRows = (int) Math.min(5_000_000, Math.ceil((seconds + warmup + 1) * DELETE_ROWS_PER_SECOND));
-            for (Scenario s : scenarios) {
-                Measurement m = measure(workload, s, new ScenarioData(deleteRows), target, seconds, warmup, timeout);
-                out.println(m.toLine());
+            run(plan.peer().workload(target), plan, target, line -> {
+                out.println(line);
                 out.flush();
-            }
-            System.err.println("[worker] " + peer.id() + " digest " + Sink.digest());
+            });
+            System.err.println("[worker] " + plan.peer().id() + " digest " + Sink.digest());
         } catch (RuntimeException e) {
             System.err.println("[worker] " + Errors.describe(e));
             status = 2;
@@ -50,48 +51,146 @@ public final class Worker {
         System.exit(status);
     }
 
-    static Measurement measure(Workload workload, Scenario scenario, ScenarioData data, BenchTarget target,
-                               double seconds, double warmup, double timeout) {
-        try {
-            data.reset(scenario, target);
-        } catch (Exception e) {
-            return Measurement.error(scenario, "resetting the tables failed: " + Errors.describe(e));
-        }
+    /** One scenario's state in this process. */
+    private static final class Open {
+        final Scenario scenario;
+        final ScenarioData data;
         Operation operation;
-        try {
-            operation = workload.prepare(scenario, data);
-        } catch (NotApplicableException e) {
-            return Measurement.notApplicable(scenario, e.getMessage());
-        } catch (Exception | LinkageError e) {
-            return Measurement.error(scenario, Errors.describe(e));
+        /** Set when the scenario failed: its outcome in every shape still to report. */
+        Measurement failure;
+
+        Open(Scenario scenario, ScenarioData data) {
+            this.scenario = scenario;
+            this.data = data;
         }
-        long timeoutNanos = nanos(timeout);
-        boolean stuck = false;
-        try {
-            if (warmup > 0) {
-                OperationLoop.run(operation, nanos(warmup), timeoutNanos);
+    }
+
+    /**
+     * Runs {@code plan} with {@code workload} and hands every output line (warm-up and result lines) to
+     * {@code out}; returns the results, one per scenario and measured shape, in the order they were printed.
+     */
+    static List<Measurement> run(Workload workload, WorkerPlan plan, BenchTarget target, Consumer<String> out) {
+        List<LoopShape> shapes = plan.shapes();
+        int deleteRows = (int) Math.min(5_000_000,
+                Math.ceil((Math.max(plan.seconds(), plan.warmup()) * shapes.size() + 1) * DELETE_ROWS_PER_SECOND));
+        List<Open> all = new ArrayList<>();
+        for (Scenario s : plan.scenarios()) {
+            Open o = new Open(s, new ScenarioData(deleteRows));
+            all.add(o);
+            prepare(workload, o, target);
+        }
+        long timeoutNanos = nanos(plan.timeout());
+        List<Open> first = new ArrayList<>();
+        List<Open> last = new ArrayList<>();
+        for (Open o : all) {
+            (o.scenario.mayLeaveWorkBehind() ? last : first).add(o);
+        }
+        List<Measurement> results = new ArrayList<>();
+        for (List<Open> group : List.of(first, last)) {
+            warmUpAndMeasure(group, plan, target, timeoutNanos, out, results);
+        }
+        return results;
+    }
+
+    /** The warm-up passes over {@code group}, then its windows. */
+    private static void warmUpAndMeasure(List<Open> group, WorkerPlan plan, BenchTarget target, long timeoutNanos,
+                                         Consumer<String> out, List<Measurement> results) {
+        List<LoopShape> shapes = plan.shapes();
+        if (plan.warmup() > 0) {
+            for (int pass = 1; pass <= plan.passes(); pass++) {
+                for (Open o : group) {
+                    for (LoopShape shape : shapes) {
+                        if (o.failure != null) {
+                            break;
+                        }
+                        Measurement m = window(o, shape, nanos(plan.sliceSeconds()), timeoutNanos);
+                        out.accept(new WarmupSlice(pass, m).toLine());
+                    }
+                }
             }
-            OperationLoop.Outcome o = OperationLoop.run(operation, nanos(seconds), timeoutNanos);
-            return Measurement.ok(scenario, o.operations(), o.elapsedNanos());
+        }
+        for (Open o : group) {
+            if (o.failure == null) {
+                reset(o, target);
+            }
+            for (LoopShape shape : shapes) {
+                Measurement m = o.failure != null ? o.failure.inShape(shape)
+                        : window(o, shape, nanos(plan.seconds()), timeoutNanos);
+                results.add(m);
+                out.accept(m.toLine());
+            }
+            close(o);
+        }
+    }
+
+    /**
+     * One scenario alone, every shape of {@code shapes} this driver has: prepare, warm up, measure, close. What
+     * {@code WorkloadsTest} runs.
+     */
+    static Map<LoopShape, Measurement> measure(Workload workload, Scenario scenario, List<LoopShape> shapes, Peer peer,
+                                               BenchTarget target, double seconds, double warmup, double timeout) {
+        WorkerPlan plan = new WorkerPlan(peer, List.of(scenario), shapes, seconds, warmup, 1, timeout);
+        Map<LoopShape, Measurement> out = new EnumMap<>(LoopShape.class);
+        for (Measurement m : run(workload, plan, target, line -> { })) {
+            out.put(m.shape(), m);
+        }
+        return out;
+    }
+
+    private static void prepare(Workload workload, Open o, BenchTarget target) {
+        reset(o, target);
+        if (o.failure != null) {
+            return;
+        }
+        try {
+            o.operation = workload.prepare(o.scenario, o.data);
+        } catch (NotApplicableException e) {
+            o.failure = Measurement.notApplicable(o.scenario, LoopShape.BLOCKING, e.getMessage());
+        } catch (Exception | LinkageError e) {
+            o.failure = Measurement.error(o.scenario, LoopShape.BLOCKING, Errors.describe(e));
+        }
+    }
+
+    private static void reset(Open o, BenchTarget target) {
+        try {
+            o.data.reset(o.scenario, target);
+        } catch (Exception e) {
+            o.failure = Measurement.error(o.scenario, LoopShape.BLOCKING,
+                    "resetting the tables failed: " + Errors.describe(e));
+            close(o);
+        }
+    }
+
+    /** One timed loop; a failure is kept in {@code o.failure} and closes the scenario. */
+    private static Measurement window(Open o, LoopShape shape, long durationNanos, long timeoutNanos) {
+        try {
+            OperationLoop.Outcome r = OperationLoop.run(o.operation, shape, durationNanos, timeoutNanos);
+            return Measurement.ok(o.scenario, shape, r.operations(), r.elapsedNanos(), r.cost());
         } catch (TimeoutException e) {
-            stuck = true;
-            return Measurement.timeout(scenario, timeoutNanos / 1_000_000);
+            o.failure = Measurement.timeout(o.scenario, shape, timeoutNanos / 1_000_000);
+            // an operation is still running: closing may wait for it, so do not wait for the close
+            Operation stuck = o.operation;
+            o.operation = null;
+            Thread closer = new Thread(() -> close(stuck, o.scenario), "bench-close");
+            closer.setDaemon(true);
+            closer.start();
         } catch (ExecutionException e) {
-            return Measurement.error(scenario, Errors.describe(e.getCause()));
+            o.failure = Measurement.error(o.scenario, shape, Errors.describe(e.getCause()));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return Measurement.error(scenario, "interrupted");
+            o.failure = Measurement.error(o.scenario, shape, "interrupted");
         } catch (RuntimeException e) {
-            return Measurement.error(scenario, Errors.describe(e));
-        } finally {
-            if (stuck) {
-                // an operation is still running: closing may wait for it, so do not wait for the close
-                Thread closer = new Thread(() -> close(operation, scenario), "bench-close");
-                closer.setDaemon(true);
-                closer.start();
-            } else {
-                close(operation, scenario);
-            }
+            o.failure = Measurement.error(o.scenario, shape, Errors.describe(e));
+        }
+        close(o);
+        return o.failure;
+    }
+
+    private static void close(Open o) {
+        if (o.operation != null) {
+            Operation op = o.operation;
+            o.operation = null;
+            close(op, o.scenario);
         }
     }
 
@@ -105,26 +204,5 @@ public final class Worker {
 
     private static long nanos(double seconds) {
         return (long) (seconds * 1e9);
-    }
-
-    private static double positive(String text, String what) {
-        double v = nonNegative(text, what);
-        if (v == 0) {
-            throw new IllegalArgumentException(what + " must be more than 0");
-        }
-        return v;
-    }
-
-    private static double nonNegative(String text, String what) {
-        double v;
-        try {
-            v = Double.parseDouble(text);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(what + " must be a number, not '" + text + "'");
-        }
-        if (!(v >= 0) || Double.isInfinite(v)) {
-            throw new IllegalArgumentException(what + " must be 0 or more, not " + text);
-        }
-        return v;
     }
 }

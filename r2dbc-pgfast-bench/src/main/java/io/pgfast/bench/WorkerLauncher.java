@@ -9,19 +9,23 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Starts one {@link Worker} JVM with this JVM's class path, collects its result lines and writes everything
- * else it prints to a log file. A worker that overruns its time budget is killed, and its scenarios without
- * a result become errors.
+ * Starts one {@link Worker} JVM with this JVM's class path, collects its result and warm-up lines and writes
+ * everything it prints to a log file. A worker that overruns its time budget is killed, and its scenarios
+ * without a result become errors.
  */
 public final class WorkerLauncher {
     private static final long STARTUP_BUDGET_SECONDS = 30;
     private static final long PER_SCENARIO_OVERHEAD_SECONDS = 5;
+
+    /** What one worker process reported: one measurement per scenario and shape, and its warm-up slices. */
+    public record Output(List<Measurement> measurements, List<WarmupSlice> warmup) {
+    }
 
     private final BenchTarget target;
     private final BenchOptions options;
@@ -45,18 +49,20 @@ public final class WorkerLauncher {
         return out;
     }
 
-    /** Runs one worker process for {@code scenarios} and returns one measurement per scenario. */
-    public Map<Scenario, Measurement> run(Slot slot, List<Scenario> scenarios) throws IOException, InterruptedException {
-        Map<Scenario, Measurement> results = new EnumMap<>(Scenario.class);
-        List<String> command = command(slot.peer(), scenarios);
-        ProcessBuilder pb = new ProcessBuilder(command);
+    /** Runs one worker process for {@code scenarios} in {@code shapes} (in this order). */
+    public Output run(Slot slot, List<Scenario> scenarios, List<LoopShape> shapes) throws IOException, InterruptedException {
+        WorkerPlan plan = new WorkerPlan(slot.peer(), scenarios, shapes, options.seconds(), options.warmup(),
+                options.passes(), options.timeout());
+        Map<String, Measurement> results = new HashMap<>();
+        List<WarmupSlice> warmup = new ArrayList<>();
+        ProcessBuilder pb = new ProcessBuilder(command(plan));
         pb.environment().putAll(target.toEnvironment());
         Files.createDirectories(logDirectory);
         Path log = logDirectory.resolve(String.format("%03d-%s-%d.log", ++launched, slot.peer().id(), slot.copy()));
         pb.redirectErrorStream(true);
         Process process = pb.start();
-        long budget = budgetSeconds(scenarios.size());
-        Thread reader = new Thread(() -> collect(process, log, results), "worker-output");
+        long budget = budgetSeconds(plan);
+        Thread reader = new Thread(() -> collect(process, log, results, warmup), "worker-output");
         reader.start();
         boolean exited = process.waitFor(budget, TimeUnit.SECONDS);
         if (!exited) {
@@ -65,23 +71,33 @@ public final class WorkerLauncher {
         }
         reader.join(TimeUnit.SECONDS.toMillis(10));
         synchronized (results) {
+            List<Measurement> out = new ArrayList<>();
             for (Scenario s : scenarios) {
-                if (!results.containsKey(s)) {
-                    String why = exited ? "the worker exited with code " + process.exitValue() + " before reporting"
-                            : "the worker was killed after " + budget + " s";
-                    results.put(s, Measurement.error(s, why + " (log: " + log + ")"));
+                for (LoopShape shape : plan.shapes()) {
+                    Measurement m = results.get(key(s, shape));
+                    if (m == null) {
+                        String why = exited ? "the worker exited with code " + process.exitValue() + " before reporting"
+                                : "the worker was killed after " + budget + " s";
+                        m = Measurement.error(s, shape, why + " (log: " + log + ")");
+                    }
+                    out.add(m);
                 }
             }
-            return new EnumMap<>(results);
+            return new Output(out, List.copyOf(warmup));
         }
     }
 
-    private long budgetSeconds(int scenarioCount) {
-        double perScenario = options.warmup() + options.seconds() + 2 * options.timeout() + PER_SCENARIO_OVERHEAD_SECONDS;
-        return STARTUP_BUDGET_SECONDS + (long) Math.ceil(scenarioCount * perScenario);
+    private static String key(Scenario s, LoopShape shape) {
+        return s.id() + '/' + shape.id();
     }
 
-    private List<String> command(Peer peer, List<Scenario> scenarios) {
+    private long budgetSeconds(WorkerPlan plan) {
+        int shapes = plan.shapes().size();
+        double perScenario = shapes * (plan.warmup() + plan.seconds() + 2 * plan.timeout()) + PER_SCENARIO_OVERHEAD_SECONDS;
+        return STARTUP_BUDGET_SECONDS + (long) Math.ceil(plan.scenarios().size() * perScenario);
+    }
+
+    private List<String> command(WorkerPlan plan) {
         List<String> c = new ArrayList<>();
         c.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         c.add("-Xms1g");
@@ -91,29 +107,30 @@ public final class WorkerLauncher {
         c.add("-cp");
         c.add(System.getProperty("java.class.path"));
         c.add(Worker.class.getName());
-        c.add(peer.id());
-        c.add(Scenario.ids(scenarios));
-        c.add(Double.toString(options.seconds()));
-        c.add(Double.toString(options.warmup()));
-        c.add(Double.toString(options.timeout()));
+        c.addAll(plan.toArguments());
         return c;
     }
 
-    private static void collect(Process process, Path log, Map<Scenario, Measurement> results) {
+    private static void collect(Process process, Path log, Map<String, Measurement> results, List<WarmupSlice> warmup) {
         try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
              PrintWriter out = new PrintWriter(Files.newBufferedWriter(log, StandardCharsets.UTF_8))) {
             String line;
             while ((line = in.readLine()) != null) {
                 out.println(line);
-                if (Measurement.isResultLine(line)) {
-                    try {
+                try {
+                    if (Measurement.isResultLine(line)) {
                         Measurement m = Measurement.parseLine(line);
                         synchronized (results) {
-                            results.put(m.scenario(), m);
+                            results.put(key(m.scenario(), m.shape()), m);
                         }
-                    } catch (IllegalArgumentException e) {
-                        out.println("[coordinator] " + e.getMessage());
+                    } else if (WarmupSlice.isWarmupLine(line)) {
+                        WarmupSlice w = WarmupSlice.parseLine(line);
+                        synchronized (results) {
+                            warmup.add(w);
+                        }
                     }
+                } catch (IllegalArgumentException e) {
+                    out.println("[coordinator] " + e.getMessage());
                 }
             }
         } catch (IOException e) {

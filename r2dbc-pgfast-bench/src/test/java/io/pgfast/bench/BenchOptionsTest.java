@@ -12,36 +12,68 @@ class BenchOptionsTest {
     private static final Path OUT = Path.of("target", "bench");
 
     @Test
-    void quickIsTheDefault() {
+    void theDefaultRunJudgesItsScenariosInBothShapesInOneJvmPerProcess() {
         BenchOptions o = BenchOptions.parse(new String[0], OUT);
-        assertThat(o.mode()).isEqualTo("quick");
+        assertThat(o.mode()).isEqualTo("default");
         assertThat(o.rounds()).isEqualTo(4);
         assertThat(o.jvmPerScenario()).isFalse();
-        assertThat(o.scenarios()).containsExactly(Scenario.values());
+        assertThat(o.judged()).isTrue();
+        assertThat(o.scenarios()).isEqualTo(BenchOptions.DEFAULT_SCENARIOS);
+        assertThat(o.shapes()).containsExactly(LoopShape.CHAINED, LoopShape.BLOCKING);
+        assertThat(o.passes()).isGreaterThan(1);
         assertThat(o.drivers()).containsExactly(Peer.PGFAST, Peer.R2DBC_POSTGRESQL, Peer.VERTX, Peer.PGJDBC, Peer.FLOOR);
         assertThat(o.outputDirectory()).isEqualTo(OUT);
+        assertThat(BenchOptions.parse(new String[]{"--default"}, OUT)).isEqualTo(o);
+    }
+
+    @Test
+    void theDefaultRunFitsItsBudget() {
+        // about 5 minutes on 2 cores, the server's start and the table fill (~20 s) included
+        assertThat(Estimate.seconds(BenchOptions.parse(new String[0], OUT))).isLessThan(285);
+    }
+
+    @Test
+    void quickIsASmokeCheckOfEveryScenarioThatJudgesNothing() {
+        BenchOptions o = BenchOptions.parse(new String[]{"--quick"}, OUT);
+        assertThat(o.mode()).isEqualTo("quick");
+        assertThat(o.judged()).isFalse();
+        assertThat(o.scenarios()).containsExactly(Scenario.values());
     }
 
     @Test
     void fullRunsLongerWithAJvmPerScenario() {
-        BenchOptions quick = BenchOptions.parse(new String[]{"--quick"}, OUT);
+        BenchOptions def = BenchOptions.parse(new String[0], OUT);
         BenchOptions full = BenchOptions.parse(new String[]{"--full"}, OUT);
-        assertThat(full.rounds()).isGreaterThan(quick.rounds());
-        assertThat(full.seconds()).isGreaterThan(quick.seconds());
-        assertThat(full.warmup()).isGreaterThan(quick.warmup());
+        assertThat(full.rounds()).isGreaterThan(def.rounds());
+        assertThat(full.seconds()).isGreaterThan(def.seconds());
+        assertThat(full.warmup()).isGreaterThan(def.warmup());
         assertThat(full.jvmPerScenario()).isTrue();
+        assertThat(full.judged()).isTrue();
+        assertThat(full.scenarios()).containsExactly(Scenario.values());
+    }
+
+    @Test
+    void theShapeOrderAlternatesFromRoundToRound() {
+        BenchOptions o = BenchOptions.parse(new String[0], OUT);
+        assertThat(o.shapeOrder(0)).containsExactly(LoopShape.CHAINED, LoopShape.BLOCKING);
+        assertThat(o.shapeOrder(1)).containsExactly(LoopShape.BLOCKING, LoopShape.CHAINED);
+        assertThat(BenchOptions.parse(new String[]{"--shapes", "blocking"}, OUT).shapeOrder(1))
+                .containsExactly(LoopShape.BLOCKING);
     }
 
     @Test
     void explicitValuesWinOverTheMode() {
         BenchOptions o = BenchOptions.parse(new String[]{"--rounds", "5", "--full", "--seconds", "1.5",
-                "--jvm-per-process", "--scenarios", "update,delete", "--peers", "pgjdbc", "--jvm-arg", "-XX:+UseSerialGC"}, OUT);
+                "--jvm-per-process", "--scenarios", "update,delete", "--peers", "pgjdbc", "--jvm-arg", "-XX:+UseSerialGC",
+                "--passes", "4", "--shapes", "blocking"}, OUT);
         assertThat(o.rounds()).isEqualTo(5);
         assertThat(o.seconds()).isEqualTo(1.5);
         assertThat(o.jvmPerScenario()).isFalse();
         assertThat(o.scenarios()).containsExactly(Scenario.UPDATE, Scenario.DELETE);
         assertThat(o.drivers()).containsExactly(Peer.PGFAST, Peer.PGJDBC);
         assertThat(o.jvmArgs()).containsExactly("-XX:+UseSerialGC");
+        assertThat(o.passes()).isEqualTo(4);
+        assertThat(o.shapes()).containsExactly(LoopShape.BLOCKING);
     }
 
     @Test
@@ -59,6 +91,10 @@ class BenchOptionsTest {
                 .hasMessageContaining("always measured");
         assertThatThrownBy(() -> BenchOptions.parse(new String[]{"--scenarios", "nope"}, OUT))
                 .hasMessageContaining("unknown scenario");
+        assertThatThrownBy(() -> BenchOptions.parse(new String[]{"--shapes", "sideways"}, OUT))
+                .hasMessageContaining("unknown loop shape");
+        assertThatThrownBy(() -> BenchOptions.parse(new String[]{"--passes", "0"}, OUT))
+                .hasMessageContaining("pass");
     }
 
     @Test

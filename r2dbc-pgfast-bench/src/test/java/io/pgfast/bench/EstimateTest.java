@@ -14,11 +14,20 @@ class EstimateTest {
     void countsTwoProcessesPerDriverPerRoundAndOnlyTheScenariosADriverRuns() {
         BenchOptions o = BenchOptions.parse(new String[]{"--rounds", "4", "--seconds", "1", "--warmup", "1",
                 "--scenarios", "update,rows_5000_short", "--peers", "floor"}, OUT);
-        double perScenario = 2 + Estimate.SCENARIO_SECONDS;
-        // pgfast: 2 scenarios; the floor: only rows_5000_short
-        double expected = 2 * 4 * (Estimate.PROCESS_SECONDS + 2 * perScenario)
-                + 2 * 4 * (Estimate.PROCESS_SECONDS + perScenario);
+        // pgfast: 2 scenarios in both loop shapes; the floor: only rows_5000_short, blocking only
+        double pgfastScenario = 2 * 2 + Estimate.SCENARIO_SECONDS;
+        double floorScenario = 2 + Estimate.SCENARIO_SECONDS;
+        double expected = 2 * 4 * (Estimate.PROCESS_SECONDS + 2 * pgfastScenario)
+                + 2 * 4 * (Estimate.PROCESS_SECONDS + floorScenario);
         assertThat(Estimate.seconds(o)).isCloseTo(expected, within(1e-9));
+    }
+
+    @Test
+    void aCurveRunIsOneProcessPerDriver() {
+        BenchOptions o = BenchOptions.parse(new String[]{"--scenarios", "update", "--peers", "pgjdbc", "--shapes",
+                "blocking"}, OUT).forCurve();
+        double perDriver = Estimate.PROCESS_SECONDS + o.warmup() + o.seconds() + Estimate.SCENARIO_SECONDS;
+        assertThat(Estimate.seconds(o)).isCloseTo(2 * perDriver, within(1e-9));
     }
 
     @Test

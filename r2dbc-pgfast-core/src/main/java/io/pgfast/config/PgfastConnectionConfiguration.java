@@ -37,6 +37,8 @@ public final class PgfastConnectionConfiguration {
     public static final int DEFAULT_PIPELINE_LIMIT = 256;
     /** 1 GiB + 1 MiB: a 1 GiB field value (PostgreSQL's limit for one datum) plus message overhead. */
     public static final int DEFAULT_MAX_MESSAGE_SIZE = (1 << 30) + (1 << 20);
+    /** 16 MiB of one result's rows read ahead for a statement waiting behind it, per connection. */
+    public static final int DEFAULT_READ_AHEAD_LIMIT = 16 << 20;
     /** The {@code sslRootCert} value meaning "the JVM's default trust store" (libpq 16: "system"). */
     public static final String SSL_ROOT_CERT_SYSTEM = "system";
 
@@ -91,6 +93,7 @@ public final class PgfastConnectionConfiguration {
     private final boolean rewriteBatchedInserts;
     private final int pipelineLimit;
     private final int maxMessageSize;
+    private final int readAheadLimit;
     private final boolean autodetectExtensions;
     private final java.util.List<io.pgfast.codec.Codec> codecs;
     private final Object observationRegistry;
@@ -131,6 +134,7 @@ public final class PgfastConnectionConfiguration {
         this.rewriteBatchedInserts = b.rewriteBatchedInserts;
         this.pipelineLimit = b.pipelineLimit;
         this.maxMessageSize = b.maxMessageSize;
+        this.readAheadLimit = b.readAheadLimit;
         this.autodetectExtensions = b.autodetectExtensions;
         this.codecs = java.util.List.copyOf(b.codecs);
         this.observationRegistry = b.observationRegistry;
@@ -176,6 +180,7 @@ public final class PgfastConnectionConfiguration {
         b.rewriteBatchedInserts = rewriteBatchedInserts;
         b.pipelineLimit = pipelineLimit;
         b.maxMessageSize = maxMessageSize;
+        b.readAheadLimit = readAheadLimit;
         b.autodetectExtensions = autodetectExtensions;
         b.codecs.addAll(codecs);
         b.observationRegistry = observationRegistry;
@@ -354,6 +359,14 @@ public final class PgfastConnectionConfiguration {
         return maxMessageSize;
     }
 
+    /**
+     * Bytes of one result's rows the driver may read ahead into memory when a statement waits behind that
+     * result on the same connection and nobody asks for its rows; past it the waiting statement fails.
+     */
+    public int readAheadLimit() {
+        return readAheadLimit;
+    }
+
     /** Whether codecs found through {@code ServiceLoader} are registered. */
     public boolean autodetectExtensions() {
         return autodetectExtensions;
@@ -407,6 +420,7 @@ public final class PgfastConnectionConfiguration {
                 + ", rewriteBatchedInserts=" + rewriteBatchedInserts
                 + ", pipelineLimit=" + pipelineLimit
                 + ", maxMessageSize=" + maxMessageSize
+                + ", readAheadLimit=" + readAheadLimit
                 + ", autodetectExtensions=" + autodetectExtensions
                 + '}';
     }

@@ -54,6 +54,7 @@ public final class PgfastConnectionConfigurationBuilder {
     boolean rewriteBatchedInserts;
     int pipelineLimit = PgfastConnectionConfiguration.DEFAULT_PIPELINE_LIMIT;
     int maxMessageSize = PgfastConnectionConfiguration.DEFAULT_MAX_MESSAGE_SIZE;
+    int readAheadLimit = PgfastConnectionConfiguration.DEFAULT_READ_AHEAD_LIMIT;
     boolean autodetectExtensions = true;
     final java.util.List<io.pgfast.codec.Codec> codecs = new java.util.ArrayList<>();
     Object observationRegistry;
@@ -399,6 +400,20 @@ public final class PgfastConnectionConfigurationBuilder {
             throw new IllegalArgumentException("maxMessageSize must be positive, got " + maxMessageSize);
         }
         this.maxMessageSize = maxMessageSize;
+        return this;
+    }
+
+    /**
+     * Bytes of one result's rows that may be read ahead into memory so that a statement issued on the same
+     * connection while that result is still being read (e.g. from inside its rows) does not wait for ever; past
+     * it the waiting statement fails with an {@code R2dbcNonTransientResourceException}. {@code 0} reads
+     * nothing ahead: such a statement fails at once. Default 16 MiB.
+     */
+    public PgfastConnectionConfigurationBuilder readAheadLimit(int readAheadLimit) {
+        if (readAheadLimit < 0) {
+            throw new IllegalArgumentException("readAheadLimit must not be negative, got " + readAheadLimit);
+        }
+        this.readAheadLimit = readAheadLimit;
         return this;
     }
 

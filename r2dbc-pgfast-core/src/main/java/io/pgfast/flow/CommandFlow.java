@@ -39,6 +39,8 @@ public final class CommandFlow extends Conversation {
     private String lastTag = "";
     private R2dbcException error;
     private boolean rowsOpen;
+    /** Its answer is no longer awaited (see {@link #abandon}): nothing more is signalled. */
+    private boolean abandoned;
 
     private CommandFlow(String sql, MonoSink<String> tagSink, MonoSink<List<List<String[]>>> rowsSink) {
         this.sql = sql;
@@ -78,6 +80,9 @@ public final class CommandFlow extends Conversation {
             NoticeResponse n = (NoticeResponse) message;
             Notices.log(n);
         } else if (message instanceof ReadyForQuery) {
+            if (abandoned) {
+                return true;
+            }
             if (error != null) {
                 fail(error);
             } else if (tagSink != null) {
@@ -118,7 +123,17 @@ public final class CommandFlow extends Conversation {
         return values;
     }
 
+    @Override
+    protected boolean abandon(Throwable failure) {
+        fail(failure);
+        abandoned = true;
+        return true;
+    }
+
     private void fail(Throwable e) {
+        if (abandoned) {
+            return;
+        }
         if (tagSink != null) {
             tagSink.error(e);
         } else {

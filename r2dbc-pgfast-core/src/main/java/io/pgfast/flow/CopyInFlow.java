@@ -255,6 +255,16 @@ public final class CopyInFlow extends Conversation implements CopyInPump.Owner {
         }
     }
 
+    /** Waiting behind a result nobody reads: the Mono fails now; a CopyInResponse that still comes gets CopyFail. */
+    @Override
+    protected boolean abandon(Throwable failure) {
+        if (!cancelled) {
+            sink.error(failure);
+            cancelled = true;
+        }
+        return true;
+    }
+
     // --- the Mono's subscriber cancelling (any thread) ---
 
     private void cancel() {

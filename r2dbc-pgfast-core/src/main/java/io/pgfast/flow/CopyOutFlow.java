@@ -266,6 +266,16 @@ public final class CopyOutFlow extends Conversation implements Subscription {
         transport.resumeReading();
     }
 
+    /** Waiting behind a result nobody reads: the Flux fails now; data that still comes is released unread. */
+    @Override
+    protected boolean abandon(Throwable failure) {
+        if (!cancelled) {
+            cancelled = true;
+            actual.onError(failure);
+        }
+        return true;
+    }
+
     private void cancelServerWork() {
         if (!cancelSent && transport.isLastWritten(this)) {
             cancelSent = true;

@@ -170,6 +170,28 @@ public abstract class QueryFlow extends Conversation implements ResultFeed.Cance
         this.expectedResults = count;
     }
 
+    /** The rows of the current result are read ahead for a statement waiting behind this one (see ResultFeed). */
+    @Override
+    protected boolean readAhead(byte type) {
+        return type == 'D' && current != null && current.startReadAhead();
+    }
+
+    /**
+     * Waiting behind a result that nobody reads, past readAheadLimit: the Results subscriber gets
+     * {@code failure}; the results that still come are discarded unread.
+     */
+    @Override
+    protected boolean abandon(Throwable failure) {
+        R2dbcException e = failure instanceof R2dbcException ? (R2dbcException) failure
+                : new PgfastClientException(failure.getMessage(), failure);
+        if (observation != null) {
+            observation.error(e);
+        }
+        failResults(e);
+        resultsCancelled = true;
+        return true;
+    }
+
     @Override
     protected boolean skipsDataRows() {
         return current != null && current.discardsRows();

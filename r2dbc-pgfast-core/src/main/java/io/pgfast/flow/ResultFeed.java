@@ -5,6 +5,7 @@ import io.pgfast.protocol.backend.NoticeResponse;
 import io.pgfast.transport.Transport;
 import io.r2dbc.spi.R2dbcException;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -12,26 +13,39 @@ import java.util.List;
  * The source of one Result: filled by the query flow on the event loop, drained by the one consumer that
  * subscribes to the Result (R2DBC: a Result is consumed once).
  *
- * <p>Rows are never buffered: until a consumer asks for them the flow leaves them on the socket. What is
+ * <p>Rows are not buffered: until a consumer asks for them the flow leaves them on the socket. What is
  * small — notices, the final row count, an error — is kept until the consumer arrives, so a Result
  * whose statement has long finished can still be consumed later.
+ *
+ * <p>Read-ahead, the one exception: when a statement waits behind this result on the same connection and
+ * nobody asks for this result's rows (its consumer may be waiting for that very statement, e.g. a query issued
+ * from inside the rows of another), the rows are taken into memory so that the connection moves on
+ * ({@link #startReadAhead}), up to the connection's {@code readAheadLimit} bytes; they reach the consumer, in
+ * order, as it asks for them, and the result's end follows the last of them. They are copies in heap memory,
+ * so a Result that is never consumed costs no leaked buffer.
  */
 public final class ResultFeed {
 
-    public final Transport transport;
+    final Transport transport;
     /** Null for a statement that returns no rows. */
-    public final ResultColumns columns;
+    final ResultColumns columns;
     private final CancelHandler cancelHandler;
     private ResultConsumer consumer;
     private boolean attached;
     private List<NoticeResponse> notices;
     private boolean done;
+    private boolean endSignalled;
     private boolean consumerCancelled;
     private Long rowsUpdated;
     private R2dbcException error;
+    private boolean readingAhead;
+    /** Rows read ahead and not yet handed to the consumer; null until the first. */
+    private ArrayDeque<DataRow> readAhead;
+    private long readAheadBytes;
+    private boolean handingOut;
 
     /** Told when a consumer gives up on a result whose rows are still arriving. */
-    interface CancelHandler {
+    public interface CancelHandler {
         void onResultCancelled(ResultFeed feed);
     }
 
@@ -39,6 +53,16 @@ public final class ResultFeed {
         this.transport = transport;
         this.columns = columns;
         this.cancelHandler = cancelHandler;
+    }
+
+    /** The connection's transport: its event loop runs everything of this feed. */
+    public Transport transport() {
+        return transport;
+    }
+
+    /** The columns of the rows, or null for a statement that returns no rows. */
+    public ResultColumns columns() {
+        return columns;
     }
 
     /** Attaches the consumer (event loop), replaying what arrived before it. False when already consumed. */
@@ -54,24 +78,83 @@ public final class ResultFeed {
             }
             notices = null;
         }
-        if (done) {
-            if (error != null) {
-                c.error(error);
-            } else {
-                c.complete(rowsUpdated);
-            }
+        if (hasReadAhead()) {
+            handOutReadAhead();
+        } else if (done) {
+            signalEnd();
         } else {
             transport.resumeReading();
         }
         return true;
     }
 
+    /** Whether a DataRow may be taken now: the consumer asks for it, or it is read ahead. */
     boolean acceptsRow() {
-        return consumer != null && consumer.acceptsRow();
+        if (!hasReadAhead() && consumer != null && consumer.acceptsRow()) {
+            return true;
+        }
+        return readingAhead && !consumerCancelled && readAheadBytes < transport.readAheadLimit();
+    }
+
+    /**
+     * From now on rows nobody asks for are read ahead into memory, within {@code readAheadLimit}. Returns false
+     * when that limit leaves no room (or nothing would read the rows).
+     */
+    boolean startReadAhead() {
+        if (consumerCancelled || readAheadBytes >= transport.readAheadLimit()) {
+            return false;
+        }
+        readingAhead = true;
+        return true;
     }
 
     void row(DataRow row) {
-        consumer.row(row);
+        if (!hasReadAhead() && consumer != null && consumer.acceptsRow()) {
+            consumer.row(row);
+            return;
+        }
+        // read ahead: the row must outlive the receive buffer it points into
+        DataRow copy;
+        try {
+            copy = row.copy();
+        } finally {
+            row.release();
+        }
+        if (readAhead == null) {
+            readAhead = new ArrayDeque<>();
+        }
+        readAhead.add(copy);
+        readAheadBytes += copy.valueBytes();
+    }
+
+    /** Hands read-ahead rows to the consumer as far as it asks for them, then the end if it has come (event loop). */
+    public void handOutReadAhead() {
+        if (!hasReadAhead() || handingOut || consumer == null) {
+            return;
+        }
+        handingOut = true;
+        try {
+            DataRow next;
+            while (consumer.acceptsRow() && (next = readAhead.poll()) != null) {
+                readAheadBytes -= next.valueBytes();
+                consumer.row(next);
+            }
+        } finally {
+            handingOut = false;
+        }
+        if (!hasReadAhead()) {
+            // rows come straight from the socket again; read ahead again only when asked again
+            readingAhead = false;
+            if (done) {
+                signalEnd();
+            } else {
+                transport.resumeReading();
+            }
+        }
+    }
+
+    private boolean hasReadAhead() {
+        return readAhead != null && !readAhead.isEmpty();
     }
 
     void notice(NoticeResponse n) {
@@ -91,8 +174,8 @@ public final class ResultFeed {
         }
         done = true;
         rowsUpdated = count;
-        if (consumer != null) {
-            consumer.complete(count);
+        if (consumer != null && !hasReadAhead()) {
+            signalEnd();
         }
     }
 
@@ -102,8 +185,20 @@ public final class ResultFeed {
         }
         done = true;
         error = e;
-        if (consumer != null) {
-            consumer.error(e);
+        if (consumer != null && !hasReadAhead()) {
+            signalEnd();
+        }
+    }
+
+    private void signalEnd() {
+        if (endSignalled) {
+            return;
+        }
+        endSignalled = true;
+        if (error != null) {
+            consumer.error(error);
+        } else {
+            consumer.complete(rowsUpdated);
         }
     }
 
@@ -120,9 +215,16 @@ public final class ResultFeed {
         return done;
     }
 
-    /** The consumer cancelled (event loop). */
+    /** The consumer cancelled (event loop): the rows read ahead are dropped. */
     public void cancelled() {
         consumerCancelled = true;
+        if (readAhead != null) {
+            DataRow r;
+            while ((r = readAhead.poll()) != null) {
+                r.release();
+            }
+            readAheadBytes = 0;
+        }
         if (!done) {
             cancelHandler.onResultCancelled(this);
         }

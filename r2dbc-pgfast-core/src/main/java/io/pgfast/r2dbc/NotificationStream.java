@@ -40,8 +40,16 @@ final class NotificationStream {
         }
     }
 
-    /** The connection is gone: complete every subscriber. */
-    void complete() {
-        sink.tryEmitComplete();
+    /**
+     * The connection is gone: every subscriber completes when it was closed, and gets {@code lostWith} when
+     * it was lost (a stream that merely completed would not tell a listener that it must subscribe again on
+     * a new connection, nor that notifications may have been missed meanwhile).
+     */
+    void end(Throwable lostWith) {
+        if (lostWith == null) {
+            sink.tryEmitComplete();
+        } else {
+            sink.tryEmitError(lostWith);
+        }
     }
 }

@@ -74,14 +74,17 @@ public final class PgfastConnection implements Connection, Lifecycle {
         this.isolationLevel = isolationLevel;
         this.notifications = new NotificationStream(NOTIFICATION_BUFFER);
         transport.notificationListener(notifications::onNotification);
-        transport.onClose().doFinally(s -> notifications.complete()).subscribe(v -> { }, e -> { });
+        transport.onClose().doFinally(s -> notifications.end(transport.lostWith())).subscribe(v -> { }, e -> { });
     }
 
     /**
      * The NOTIFY messages for the channels this connection LISTENs on (send {@code LISTEN channel}
      * as an ordinary statement). A hot stream: only notifications arriving while subscribed are
      * delivered; a subscriber more than {@value #NOTIFICATION_BUFFER} notifications behind gets an error.
-     * Completes when the connection closes.
+     * Completes when the connection is closed ({@link #close()}); when the connection is lost instead (the
+     * server shut down or went away, the network broke) it ends with that error, an
+     * {@link io.r2dbc.spi.R2dbcNonTransientResourceException} naming the server: LISTEN again on a new
+     * connection, and expect to have missed the notifications sent in between (docs/notifications.md).
      */
     public Flux<Notification> getNotifications() {
         return notifications.flux();

@@ -75,6 +75,7 @@ public final class PgfastConnectionFactoryProvider implements ConnectionFactoryP
     public static final Option<Boolean> REWRITE_BATCHED_INSERTS = Option.valueOf("rewriteBatchedInserts");
     public static final Option<Integer> PIPELINE_LIMIT = Option.valueOf("pipelineLimit");
     public static final Option<Integer> MAX_MESSAGE_SIZE = Option.valueOf("maxMessageSize");
+    public static final Option<Integer> READ_AHEAD_LIMIT = Option.valueOf("readAheadLimit");
     public static final Option<Boolean> AUTODETECT_EXTENSIONS = Option.valueOf("autodetectExtensions");
     /** Code-only: a Micrometer {@code ObservationRegistry} (typed Object, micrometer-observation is optional). */
     public static final Option<Object> OBSERVATION_REGISTRY = Option.valueOf("observationRegistry");
@@ -168,6 +169,7 @@ public final class PgfastConnectionFactoryProvider implements ConnectionFactoryP
         r.read(REWRITE_BATCHED_INSERTS, null, v -> b.rewriteBatchedInserts(OptionCoercion.bool("rewriteBatchedInserts", v)));
         r.read(PIPELINE_LIMIT, null, v -> b.pipelineLimit(OptionCoercion.integer("pipelineLimit", v)));
         r.read(MAX_MESSAGE_SIZE, null, v -> b.maxMessageSize(OptionCoercion.integer("maxMessageSize", v)));
+        r.read(READ_AHEAD_LIMIT, null, v -> b.readAheadLimit(OptionCoercion.integer("readAheadLimit", v)));
         r.read(AUTODETECT_EXTENSIONS, null, v -> b.autodetectExtensions(OptionCoercion.bool("autodetectExtensions", v)));
         r.read(OBSERVATION_REGISTRY, null, b::observationRegistry);
         return b.build();

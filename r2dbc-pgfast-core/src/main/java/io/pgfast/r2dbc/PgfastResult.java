@@ -70,6 +70,6 @@ final class PgfastResult implements Result {
 
     @Override
     public String toString() {
-        return "PgfastResult{" + (feed.columns == null ? "no rows" : feed.columns) + '}';
+        return "PgfastResult{" + (feed.columns() == null ? "no rows" : feed.columns()) + '}';
     }
 }

@@ -45,7 +45,7 @@ abstract class ResultSubscription<T> implements Subscription, ResultConsumer {
     ResultSubscription(Subscriber<? super T> actual, ResultFeed feed, Predicate<Result.Segment> filter) {
         this.actual = actual;
         this.feed = feed;
-        this.metadata = (PgfastRowMetadata) feed.columns;
+        this.metadata = (PgfastRowMetadata) feed.columns();
         this.filter = filter;
     }
 
@@ -62,10 +62,10 @@ abstract class ResultSubscription<T> implements Subscription, ResultConsumer {
     }
 
     private void onLoop(Runnable task) {
-        if (feed.transport.eventLoop().inEventLoop()) {
+        if (feed.transport().eventLoop().inEventLoop()) {
             task.run();
         } else {
-            feed.transport.eventLoop().execute(task);
+            feed.transport().eventLoop().execute(task);
         }
     }
 
@@ -77,8 +77,8 @@ abstract class ResultSubscription<T> implements Subscription, ResultConsumer {
             return;
         }
         Demand.add(requested, n);
-        onLoop(this::drainPending);
-        feed.transport.resumeReading();
+        onLoop(this::onDemand);
+        feed.transport().resumeReading();
     }
 
     @Override
@@ -99,7 +99,15 @@ abstract class ResultSubscription<T> implements Subscription, ResultConsumer {
         if (!cancelled) {
             cancelled = true;
             onLoop(feed::cancelled);
-            feed.transport.resumeReading();
+            feed.transport().resumeReading();
+        }
+    }
+
+    /** New demand (event loop): what waits here first, then the rows read ahead for it. */
+    private void onDemand() {
+        drainPending();
+        if (!terminated) {
+            feed.handOutReadAhead();
         }
     }
 

@@ -1,7 +1,8 @@
 /**
  * The R2DBC faces of the driver: the {@code ConnectionFactoryProvider} behind {@code r2dbc:pgfast:} URLs, the
  * factory, connection, statement, batch, result, row and metadata, and the PostgreSQL extras a connection
- * offers (LISTEN/NOTIFY notifications, COPY). What users call lives here and in {@link io.pgfast.config}.
+ * offers (LISTEN/NOTIFY notifications, COPY), and a LISTEN that outlives its connection
+ * ({@code ReconnectingListener}). What users call lives here and in {@link io.pgfast.config}.
  *
  * <p>It turns SPI calls into conversations of {@link io.pgfast.flow} and hands their results out as R2DBC
  * {@code Result}s and {@code Row}s (by implementing {@link io.pgfast.flow.ResultFactory}); opening a

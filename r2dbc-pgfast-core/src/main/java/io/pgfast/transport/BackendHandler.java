@@ -97,6 +97,16 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
                 Conversation head = queue.head();
                 byte type = view.getByte(view.readerIndex());
                 if (head != null && !isAsynchronous(type) && !head.canAccept(type)) {
+                    if (queue.hasWaitersBehindHead()) {
+                        if (head.readAhead(type)) {
+                            continue;
+                        }
+                        // the waiters would wait for ever: they fail, the head waits for its own consumer;
+                        // failing them may have brought that consumer's demand (synchronously): look again
+                        if (transport.failWaitersBehindHead() > 0) {
+                            continue;
+                        }
+                    }
                     stalled = true;
                     ctx.channel().config().setAutoRead(false);
                     return;

@@ -18,6 +18,8 @@ import io.pgfast.protocol.BackendMessage;
 public abstract class Conversation {
 
     private volatile boolean cancelledBeforeWrite;
+    /** It gave up waiting for its answers ({@link #abandon}); event loop only. */
+    private boolean abandoned;
 
     /** Writes this conversation's first (often only) batch of frontend messages. */
     protected abstract void writeTo(ByteBuf out);
@@ -58,6 +60,27 @@ public abstract class Conversation {
     }
 
     /**
+     * Asked when this conversation, at the head of the queue, refuses the next message ({@link #canAccept}
+     * returned false) while later conversations wait behind it: their answers come only after this one's, so
+     * if this conversation's consumer waits for one of them (a statement issued from inside the rows of
+     * another), nothing would ever move. Returning true means the conversation now takes the rest of what it
+     * refused into memory, within the connection's {@link Transport#readAheadLimit()}, so the queue moves; {@code canAccept} must then accept {@code type}. The default reads nothing ahead.
+     */
+    protected boolean readAhead(byte type) {
+        return false;
+    }
+
+    /**
+     * The conversation waits behind one that cannot read ahead any further, so it would wait for ever: it must
+     * end its publishers with {@code failure} now, and from then on handle the backend's answers to what it
+     * wrote without signalling anything (it stays in the queue until its ReadyForQuery). Returns false when it
+     * cannot, for then it keeps waiting. Called on the event loop, only after something of it was written.
+     */
+    protected boolean abandon(Throwable failure) {
+        return false;
+    }
+
+    /**
      * Handles one backend message; returns true when the conversation is over (its last ReadyForQuery
      * has arrived) and the next one may receive messages.
      */
@@ -76,5 +99,18 @@ public abstract class Conversation {
 
     final boolean isCancelledBeforeWrite() {
         return cancelledBeforeWrite;
+    }
+
+    final boolean isAbandoned() {
+        return abandoned;
+    }
+
+    /** Abandons it once (see {@link #abandon}); true when it was abandoned now. */
+    final boolean abandonOnce(Throwable failure) {
+        if (abandoned || !abandon(failure)) {
+            return false;
+        }
+        abandoned = true;
+        return true;
     }
 }

@@ -48,6 +48,51 @@ final class ConversationQueue {
         return inFlight.peekLast() == c;
     }
 
+    /** Whether a conversation waits behind the head: written and awaiting its answers, or not written yet. */
+    boolean hasWaitersBehindHead() {
+        boolean first = true;
+        for (Conversation c : inFlight) {
+            if (first) {
+                first = false;
+            } else if (!c.isAbandoned()) {
+                return true;
+            }
+        }
+        for (Conversation c : pending) {
+            if (!c.isCancelledBeforeWrite()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Ends every conversation waiting behind the head with {@code failure} (see
+     * {@link Conversation#abandon}): those not written yet are dropped unwritten, those written abandon and
+     * stay in flight to read their answers. Returns how many were ended.
+     */
+    int failWaitersBehindHead(Throwable failure) {
+        int ended = 0;
+        boolean first = true;
+        for (Conversation c : inFlight) {
+            if (first) {
+                first = false;
+                continue;
+            }
+            if (c.abandonOnce(failure)) {
+                ended++;
+            }
+        }
+        Conversation c;
+        while ((c = pending.pollFirst()) != null) {
+            if (!c.isCancelledBeforeWrite()) {
+                c.onConnectionFailure(failure);
+                ended++;
+            }
+        }
+        return ended;
+    }
+
     boolean isIdle() {
         return inFlight.isEmpty() && pending.isEmpty();
     }

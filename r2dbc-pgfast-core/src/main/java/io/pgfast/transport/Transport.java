@@ -5,10 +5,12 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.EventLoop;
+import io.netty.channel.unix.DomainSocketAddress;
 import io.netty.util.ReferenceCountUtil;
 import io.pgfast.protocol.ProtocolException;
 import io.pgfast.protocol.backend.BackendKeyData;
 import io.pgfast.protocol.BackendMessage;
+import io.pgfast.protocol.backend.ErrorFields;
 import io.pgfast.protocol.backend.ErrorResponse;
 import io.pgfast.protocol.backend.NoticeResponse;
 import io.pgfast.protocol.backend.NotificationResponse;
@@ -23,7 +25,10 @@ import reactor.core.publisher.Sinks;
 import reactor.util.Logger;
 import reactor.util.Loggers;
 
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -52,13 +57,24 @@ public final class Transport {
     private volatile BackendKeyData backendKeyData;
     private volatile TransactionStatus transactionStatus = TransactionStatus.IDLE;
     private volatile Throwable failure;
+    /** The failure, when the connection ended without {@link #close()} having been asked for. */
+    private volatile Throwable lost;
     private volatile boolean closing;
     private volatile Consumer<NotificationResponse> notificationListener;
+    /** {@code readAheadLimit}: bytes of one result's rows that may be read ahead for statements waiting behind it. */
+    private volatile long readAheadLimit;
+    /** The server as messages name it (see {@link #server()}). */
+    private final String server;
+    /** A WARNING of class 57 (operator intervention): why the server is about to close the connection. */
+    private volatile String lastWords;
+    /** Set by the first ReadyForQuery: the startup is over. */
+    private volatile boolean ready;
 
     /** {@code socketTimeout}: null or zero for none, see {@link SocketTimeout}. */
     Transport(Channel channel, int maxMessageSize, int pipelineLimit, Duration socketTimeout) {
         this.channel = channel;
         this.eventLoop = channel.eventLoop();
+        this.server = describe(channel.remoteAddress());
         this.queue = new ConversationQueue(pipelineLimit);
         this.handler = new BackendHandler(maxMessageSize, this, queue);
         this.socketTimeout = socketTimeout == null || socketTimeout.isZero() ? null
@@ -115,6 +131,29 @@ public final class Transport {
         }
     }
 
+    /** Sets {@code readAheadLimit} (bytes; 0, the default, for none), before the connection is handed out. */
+    public void readAheadLimit(long bytes) {
+        if (bytes < 0) {
+            throw new IllegalArgumentException("readAheadLimit must not be negative, got " + bytes);
+        }
+        this.readAheadLimit = bytes;
+    }
+
+    /** How many bytes of one result's rows may be read ahead for statements waiting behind it. */
+    public long readAheadLimit() {
+        return readAheadLimit;
+    }
+
+    /** The head conversation can read no further ahead: fail what waits behind it (event loop only). */
+    int failWaitersBehindHead() {
+        return queue.failWaitersBehindHead(new R2dbcNonTransientResourceException("this statement was issued on a connection "
+                + "whose earlier result is not being read (its subscriber asks for no more rows), and its answer can only "
+                + "arrive after that result; reading the earlier result ahead into memory reached readAheadLimit ("
+                + readAheadLimit + " bytes). Read the earlier result to its end before issuing this statement, run this "
+                + "statement on another connection, or raise readAheadLimit. A statement already sent to the server "
+                + "still runs there; only its results are discarded.", SqlState.INSUFFICIENT_RESOURCES));
+    }
+
     /** Whether nothing was written after {@code c} (event loop only). */
     public boolean isLastWritten(Conversation c) {
         return queue.isLastWritten(c);
@@ -150,6 +189,12 @@ public final class Transport {
             backendKeyData = (BackendKeyData) message;
         } else if (message instanceof ReadyForQuery) {
             transactionStatus = ((ReadyForQuery) message).status();
+            ready = true;
+        } else if (ready && message instanceof ErrorResponse && isFatal((ErrorResponse) message)) {
+            message = fromThisServer((ErrorResponse) message);
+        } else if (message instanceof NoticeResponse && isOperatorIntervention((NoticeResponse) message)) {
+            NoticeResponse n = (NoticeResponse) message;
+            lastWords = n.message() + " (" + n.code() + ")";
         }
         Conversation head = queue.head();
         if (head == null) {
@@ -169,7 +214,7 @@ public final class Transport {
             NoticeResponse n = (NoticeResponse) message;
             Notices.log(n);
         } else if (message instanceof ErrorResponse) {
-            // e.g. FATAL 57P01 on an idle connection when the server shuts down
+            // e.g. FATAL 57P01 on an idle connection when the server shuts down (its message names the server)
             ErrorResponse e = (ErrorResponse) message;
             fail(new R2dbcNonTransientResourceException("[" + e.code() + "] " + e.message(), e.code()));
         } else {
@@ -188,9 +233,12 @@ public final class Transport {
             return;
         }
         Throwable wrapped = cause instanceof R2dbcNonTransientResourceException || cause instanceof R2dbcTimeoutException ? cause
-                : new R2dbcNonTransientResourceException(closing ? "connection closed" : "connection failed: " + cause.getMessage(), cause);
+                : new R2dbcNonTransientResourceException(closing ? "connection to " + server + " closed"
+                        : "connection to " + server + " failed: " + cause.getMessage()
+                        + (lastWords == null ? "" : " (the server had said: " + lastWords + ")"), cause);
         failure = wrapped;
         if (!closing) {
+            lost = wrapped;
             LOG.debug("connection failed", cause);
         }
         // what was waiting timed out; what comes later finds a closed connection, not a timeout of its own
@@ -202,7 +250,54 @@ public final class Transport {
     }
 
     void onChannelInactive() {
-        fail(new R2dbcNonTransientResourceException(closing ? "connection closed" : "connection closed by the server"));
+        String words = lastWords;
+        fail(new R2dbcNonTransientResourceException(closing ? "connection to " + server + " closed"
+                : "connection to " + server + " closed by the server" + (words == null ? "" : ": " + words)));
+    }
+
+    /**
+     * An immediate shutdown tells each client why with a WARNING 57P01 ("terminating connection due to
+     * immediate shutdown command") and closes the connection: that reason belongs in the error that follows.
+     */
+    private static boolean isOperatorIntervention(NoticeResponse n) {
+        return n.code() != null && n.code().startsWith("57");
+    }
+
+    /**
+     * The server at the other end, as connection errors name it: {@code host:port} as in a host list (an IPv6
+     * literal in brackets), or the Unix socket's path. With several hosts this is what tells which one failed.
+     */
+    public String server() {
+        return server;
+    }
+
+    static String describe(SocketAddress address) {
+        if (address instanceof InetSocketAddress) {
+            InetSocketAddress inet = (InetSocketAddress) address;
+            String host = inet.getHostString();
+            return (host.indexOf(':') >= 0 ? "[" + host + "]" : host) + ":" + inet.getPort();
+        }
+        if (address instanceof DomainSocketAddress) {
+            return ((DomainSocketAddress) address).path();
+        }
+        return address == null ? "the server" : address.toString();
+    }
+
+    /** FATAL and PANIC end the session: the server closes the connection next (protocol docs, "Termination"). */
+    private static boolean isFatal(ErrorResponse e) {
+        return "FATAL".equals(e.severity()) || "PANIC".equals(e.severity());
+    }
+
+    /**
+     * A FATAL error after the startup ends the connection, and the statement that receives it is the one whose
+     * message the application sees: the server's message gets the server's name, so that with several hosts
+     * the message tells which one went away ("terminating connection due to administrator command (server
+     * 127.0.0.1:5433)"). The other fields stay as sent.
+     */
+    private ErrorResponse fromThisServer(ErrorResponse e) {
+        Map<Character, String> fields = new LinkedHashMap<>(e.fields());
+        fields.put(ErrorFields.MESSAGE, e.message() + " (server " + server + ")");
+        return new ErrorResponse(fields);
     }
 
     public boolean isFailed() {
@@ -233,8 +328,17 @@ public final class Transport {
         });
     }
 
+    /** Completes when the connection has ended, closed or lost (then see {@link #lostWith()}). */
     public Mono<Void> onClose() {
         return closed.asMono();
+    }
+
+    /**
+     * Why the connection ended when nobody asked it to (the server closed it, it broke, socketTimeout): the
+     * error its pending requests got. Null while it is open and after {@link #close()}.
+     */
+    public Throwable lostWith() {
+        return lost;
     }
 
     public Map<String, String> parameters() {

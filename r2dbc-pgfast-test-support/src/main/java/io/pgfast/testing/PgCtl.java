@@ -54,6 +54,17 @@ final class PgCtl {
         return CommandRunner.run(stopCommand(data, mode), STOP_TIMEOUT, output);
     }
 
+    /**
+     * {@code pg_ctl promote -w}: ends the standby's recovery; returns once the server accepts writes.
+     *
+     * @see <a href="https://www.postgresql.org/docs/current/warm-standby-failover.html">Failover</a>
+     */
+    CommandRunner.Result promote(Path data, Path output) {
+        List<String> command = user.wrap(List.of(tool("pg_ctl"), "-D", data.toString(), "-w", "-t",
+                Integer.toString(START_WAIT_SECONDS), "promote"));
+        return CommandRunner.run(command, START_TIMEOUT, output);
+    }
+
     List<String> stopCommand(Path data, String mode) {
         return user.wrap(List.of(tool("pg_ctl"), "-D", data.toString(), "-m", mode, "-w", "-t", "10", "stop"));
     }

@@ -18,13 +18,22 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * A primary and a hot standby streaming from it, for tests of multi-host connections that stop servers (so
- * never the shared {@link TestPostgres} server). Each {@link #start()} makes a new pair in a temporary
- * directory; {@link #stop()} (also run at JVM exit, and by an orphan guard if the JVM is killed) stops both
- * and deletes the files.
+ * never the shared {@link TestPostgres} server). Each {@code start} makes a new pair in a temporary directory;
+ * {@link #stop()} (also run at JVM exit, and by an orphan guard if the JVM is killed) stops both and deletes
+ * the files.
  *
  * <p>Superuser {@value #USER} logs in over TCP with SCRAM and password {@value #PASSWORD}; replication
  * connections from 127.0.0.1 are trusted. See {@link ReplicationBinaries} for which binaries are used and
- * how the standby's copy is made ({@link #method()} says which way was taken).
+ * {@link StandbyCopy} for how a standby is made ({@link #method()} says which way was taken).
+ *
+ * <p>Failover: {@link #failPrimary} takes the primary down, {@link #promoteStandby()} makes the standby the
+ * primary (the two swap roles: {@link #primaryPort()} is then the promoted server's), and
+ * {@link #rebuildStandby()} makes the failed server a standby of the new primary again, so the cycle can
+ * repeat. {@link #startSynchronous()} makes a pair whose primary waits for the standby to flush every commit
+ * before answering ({@code synchronous_commit = on}, the standby in {@code synchronous_standby_names}): a
+ * commit the client saw succeed is on the standby. A promoted server has no synchronous standby until
+ * {@link #rebuildStandby()} attaches one (as failover managers do when no standby is left, e.g. Patroni
+ * without {@code synchronous_mode_strict}): otherwise every commit on it would wait forever.
  *
  * @see <a href="https://www.postgresql.org/docs/current/warm-standby.html">Log-Shipping Standby Servers</a>
  */
@@ -33,38 +42,49 @@ public final class ReplicatedCluster {
     public static final String PASSWORD = "postgres_pw";
     public static final String DATABASE = "postgres";
     private static final Duration STREAMING_WAIT = Duration.ofSeconds(60);
-    private static final Duration BASE_BACKUP_TIMEOUT = Duration.ofSeconds(120);
 
     private final ReplicationBinaries binaries;
     private final ServerUser user;
     private final Path base;
-    private final ClusterNode primary;
-    private final ClusterNode replica;
+    private final boolean synchronous;
+    private final StandbyCopy copier;
     private final AtomicBoolean stopped = new AtomicBoolean();
     private final List<ShellGuard> guards = new ArrayList<>();
-    private String method;
+    /** The two servers, which swap roles on {@link #promoteStandby()}. */
+    private volatile ClusterNode primary;
+    private volatile ClusterNode standby;
+    private volatile String method;
     private ServerVersion version;
+    private long marker;
 
-    private ReplicatedCluster(ReplicationBinaries binaries, ServerUser user, Path base) {
+    private ReplicatedCluster(ReplicationBinaries binaries, ServerUser user, Path base, boolean synchronous) {
         this.binaries = binaries;
         this.user = user;
         this.base = base;
+        this.synchronous = synchronous;
+        this.copier = new StandbyCopy(binaries, user, base);
         PgCtl pgCtl = new PgCtl(binaries.server(), user);
-        this.primary = new ClusterNode("primary", pgCtl, base);
-        this.replica = new ClusterNode("replica", pgCtl, base);
+        this.primary = new ClusterNode("node-a", pgCtl, base);
+        this.standby = new ClusterNode("node-b", pgCtl, base);
     }
 
     /**
-     * Builds and starts the pair; returns once the standby streams and shows a row written on the primary.
+     * Builds and starts the pair (asynchronous replication); returns once the standby streams and shows a row
+     * written on the primary.
      *
      * @throws IllegalStateException if it cannot (the message holds the server logs); nothing is left running
      */
     public static ReplicatedCluster start() {
-        return start(ReplicationBinaries.choose());
+        return start(ReplicationBinaries.choose(), false);
     }
 
-    /** With these binaries; an empty {@link ReplicationBinaries#baseBackup()} makes the standby from a cold copy. */
-    static ReplicatedCluster start(ReplicationBinaries binaries) {
+    /** As {@link #start()}, and returns once the standby is the primary's synchronous standby. */
+    public static ReplicatedCluster startSynchronous() {
+        return start(ReplicationBinaries.choose(), true);
+    }
+
+    /** With these binaries; an empty {@link ReplicationBinaries#baseBackup()} copies with the low-level backup API. */
+    static ReplicatedCluster start(ReplicationBinaries binaries, boolean synchronous) {
         long begin = System.nanoTime();
         Path base;
         try {
@@ -72,7 +92,7 @@ public final class ReplicatedCluster {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create a temporary directory", e);
         }
-        ReplicatedCluster cluster = new ReplicatedCluster(binaries, ServerUser.current(), base);
+        ReplicatedCluster cluster = new ReplicatedCluster(binaries, ServerUser.current(), base, synchronous);
         ShutdownActions.register(cluster::stop);
         try {
             cluster.boot();
@@ -81,9 +101,9 @@ public final class ReplicatedCluster {
             cluster.stop();
             throw new IllegalStateException(e.getMessage() + "\n" + logs, e);
         }
-        System.err.printf("[pgfast-test] primary 127.0.0.1:%d + standby 127.0.0.1:%d (PostgreSQL %s) ready in %d ms: %s; %s%n",
-                cluster.primary.port(), cluster.replica.port(), cluster.version.version(),
-                (System.nanoTime() - begin) / 1_000_000, binaries.description(), cluster.method);
+        System.err.printf("[pgfast-test] primary 127.0.0.1:%d + %s standby 127.0.0.1:%d (PostgreSQL %s) ready in %d ms: %s; %s%n",
+                cluster.primaryPort(), synchronous ? "synchronous" : "asynchronous", cluster.replicaPort(),
+                cluster.version.version(), (System.nanoTime() - begin) / 1_000_000, binaries.description(), cluster.method);
         return cluster;
     }
 
@@ -91,12 +111,14 @@ public final class ReplicatedCluster {
         return LocalCluster.HOST;
     }
 
+    /** The port of the server that is the primary now (the promoted one after {@link #promoteStandby()}). */
     public int primaryPort() {
         return primary.port();
     }
 
+    /** The port of the other server: the standby, or after a promotion the failed primary until it is rebuilt. */
     public int replicaPort() {
-        return replica.port();
+        return standby.port();
     }
 
     /** The server's major version, such as 15. */
@@ -104,9 +126,19 @@ public final class ReplicatedCluster {
         return version.major();
     }
 
-    /** How the standby was made: with which pg_basebackup, or as a cold copy. */
+    /** The server's version, such as 17.4. */
+    public String version() {
+        return version.version();
+    }
+
+    /** How the last standby was made: with which pg_basebackup, or with the low-level backup API. */
     public String method() {
         return method;
+    }
+
+    /** Whether the primary waits for the standby to flush each commit (see {@link #startSynchronous()}). */
+    public boolean synchronous() {
+        return synchronous;
     }
 
     /** Fast shutdown of the primary; the standby stays up, read-only, trying to reconnect. */
@@ -115,12 +147,52 @@ public final class ReplicatedCluster {
     }
 
     public void stopReplica() {
-        replica.stop();
+        standby.stop();
     }
 
     /** Starts the standby again (same port); returns once it accepts read-only connections. */
     public void startReplica() {
-        replica.start();
+        standby.start();
+    }
+
+    /**
+     * Takes the primary down as {@code how} says and returns once its postmaster is gone (no new connection is
+     * accepted). The standby stays a standby until {@link #promoteStandby()}.
+     */
+    public void failPrimary(PrimaryFailure how) {
+        switch (how) {
+            case IMMEDIATE_SHUTDOWN -> primary.stopImmediately();
+            case KILL_POSTMASTER -> primary.killPostmaster();
+        }
+    }
+
+    /**
+     * Promotes the standby ({@code pg_ctl promote -w}) and returns once it accepts writes; the two servers swap
+     * roles. Call it once the primary is down (a running primary would go on as a second primary).
+     */
+    public void promoteStandby() {
+        ClusterNode promoted = standby;
+        promoted.promote();
+        standby = primary;
+        primary = promoted;
+    }
+
+    /**
+     * Makes the failed server (stopped, or killed: its orphaned processes are ended first) a streaming standby
+     * of the current primary, on the same port: its files are replaced by a new copy of the primary, taken while
+     * the primary keeps serving. Synchronous pairs are synchronous again when this returns.
+     */
+    public void rebuildStandby() {
+        ClusterNode rebuilt = standby;
+        rebuilt.stop();
+        rebuilt.deleteData();
+        try (Connection p = connect(primary.port())) {
+            method = copier.make(primary, rebuilt, p, binaries.server().major());
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot use the primary on port " + primary.port() + ": " + e.getMessage(), e);
+        }
+        rebuilt.start();
+        awaitStandby();
     }
 
     /** Stops both servers and deletes their files. Idempotent. */
@@ -129,7 +201,7 @@ public final class ReplicatedCluster {
             return;
         }
         try {
-            replica.stop();
+            standby.stop();
         } finally {
             try {
                 primary.stop();
@@ -143,7 +215,7 @@ public final class ReplicatedCluster {
     private void boot() {
         try {
             guards.add(OrphanGuard.watch(primary.stopCommand(), primary.data(), base, base));
-            guards.add(OrphanGuard.watch(replica.stopCommand(), replica.data(), base, base));
+            guards.add(OrphanGuard.watch(standby.stopCommand(), standby.data(), base, base));
             Path passwordFile = base.resolve("pwfile");
             Files.writeString(passwordFile, PASSWORD + "\n", StandardCharsets.UTF_8);
             user.takeOwnership(base);
@@ -153,17 +225,20 @@ public final class ReplicatedCluster {
                     passwordFile, initdbOutput);
             Files.delete(passwordFile);
             Files.writeString(primary.data().resolve("pg_hba.conf"), hba(), StandardCharsets.UTF_8);
-            Files.writeString(primary.data().resolve("postgresql.conf"), settings(), StandardCharsets.UTF_8,
-                    StandardOpenOption.APPEND);
+            Files.writeString(primary.data().resolve("postgresql.conf"), settings(binaries.server().major()),
+                    StandardCharsets.UTF_8, StandardOpenOption.APPEND);
             user.takeOwnership(base);
             primary.start();
-            copyPrimary();
-            makeStandby();
-            user.takeOwnership(base);
-            replica.start();
-            awaitStreaming();
+            try (Connection p = connect(primary.port())) {
+                version = ServerVersion.of(p);
+                method = copier.make(primary, standby, p, version.major());
+            }
+            standby.start();
+            awaitStandby();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot set up a primary and a standby in " + base, e);
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot use the primary on port " + primary.port() + ": " + e.getMessage(), e);
         }
     }
 
@@ -174,74 +249,55 @@ public final class ReplicatedCluster {
                 + "host  all  all  127.0.0.1/32  scram-sha-256\n";
     }
 
-    /** Appended to postgresql.conf (a later line overrides an earlier one); the standby inherits them. */
-    private static String settings() {
+    /** Appended to postgresql.conf (a later line overrides an earlier one); every copy inherits them. */
+    private static String settings(int major) {
         return "\n# pgfast primary/standby pair (io.pgfast.testing.ReplicatedCluster)\n"
                 + "listen_addresses = '" + LocalCluster.HOST + "'\n"
                 + "unix_socket_directories = ''\n"
-                // a throwaway pair needs no crash safety; full_page_writes stays on, pg_basebackup needs it
+                // a throwaway pair needs no crash safety; full_page_writes stays on, base backups need it
                 + "fsync = off\n"
                 + "ssl = off\n"
                 + "wal_level = replica\n"
                 + "max_wal_senders = 5\n"
-                + "hot_standby = on\n";
+                + "hot_standby = on\n"
+                + "synchronous_commit = on\n"
+                // the WAL a standby copied with the low-level API streams from its backup's checkpoint on
+                + (major >= 13 ? "wal_keep_size = '256MB'\n" : "wal_keep_segments = 16\n");
     }
 
-    /** The standby's data directory: pg_basebackup from the running primary, else a copy of it stopped. */
-    private void copyPrimary() {
-        Path output = base.resolve("copy.out");
-        if (binaries.baseBackup().isPresent()) {
-            List<String> command = user.wrap(List.of(binaries.baseBackup().get().toString(), "-h", LocalCluster.HOST,
-                    "-p", Integer.toString(primary.port()), "-U", USER, "-D", replica.data().toString(),
-                    "-X", "stream", "-c", "fast", "--no-sync"));
-            CommandRunner.Result r = CommandRunner.run(command, BASE_BACKUP_TIMEOUT, output);
-            if (!r.succeeded()) {
-                throw new IllegalStateException("pg_basebackup failed (exit " + r.exitCode() + "): "
-                        + String.join(" ", command) + "\n" + r.output());
-            }
-            method = "standby made with pg_basebackup (" + binaries.baseBackup().get() + ")";
-            return;
-        }
-        // a cleanly stopped cluster's directory is a valid base for a standby (docs, 26.3.x "cold" backup)
-        primary.stop();
-        List<String> copy = List.of("cp", "-a", primary.data().toString(), replica.data().toString());
-        CommandRunner.Result r = CommandRunner.run(copy, BASE_BACKUP_TIMEOUT, output);
-        if (!r.succeeded()) {
-            throw new IllegalStateException("cp -a of the stopped primary failed: " + r.output());
-        }
-        primary.start();
-        method = "standby made from a cold copy of the stopped primary (no pg_basebackup found)";
-    }
-
-    /** standby.signal plus primary_conninfo (PostgreSQL 12+: docs, "Setting Up a Standby Server"). */
-    private void makeStandby() throws IOException {
-        Files.deleteIfExists(replica.data().resolve("postmaster.pid"));
-        Files.writeString(replica.data().resolve("standby.signal"), "", StandardCharsets.UTF_8);
-        Files.writeString(replica.data().resolve("postgresql.conf"),
-                "primary_conninfo = 'host=" + LocalCluster.HOST + " port=" + primary.port() + " user=" + USER
-                        + " application_name=pgfast_replica'\n",
-                StandardCharsets.UTF_8, StandardOpenOption.APPEND);
-    }
-
-    /** Until pg_stat_replication shows the standby streaming and the standby sees a row written on the primary. */
-    private void awaitStreaming() {
+    /**
+     * Until pg_stat_replication shows the standby streaming and the standby sees a row written on the primary;
+     * for a synchronous pair, then until the standby is the primary's synchronous standby.
+     */
+    private void awaitStandby() {
         long deadline = System.nanoTime() + STREAMING_WAIT.toNanos();
+        long expected = ++marker;
         try (Connection p = connect(primary.port())) {
-            version = ServerVersion.of(p);
             poll(deadline, "the standby to stream", () -> count(p,
                     "SELECT count(*) FROM pg_stat_replication WHERE state = 'streaming'") == 1);
-            Jdbc.execute(p, "CREATE TABLE pgfast_replication_check (v int)", "INSERT INTO pgfast_replication_check VALUES (1)");
+            Jdbc.execute(p, "CREATE TABLE IF NOT EXISTS pgfast_replication_check (v bigint)",
+                    "INSERT INTO pgfast_replication_check VALUES (" + expected + ")");
         } catch (SQLException e) {
             throw new IllegalStateException("cannot use the primary on port " + primary.port() + ": " + e.getMessage(), e);
         }
         poll(deadline, "the standby to show a row written on the primary", () -> {
-            try (Connection r = connect(replica.port())) {
-                return count(r, "SELECT count(*) FROM pgfast_replication_check") == 1
+            try (Connection r = connect(standby.port())) {
+                return count(r, "SELECT count(*) FROM pgfast_replication_check WHERE v = " + expected) == 1
                         && count(r, "SELECT count(*) FROM (SELECT pg_is_in_recovery() AS r) s WHERE r") == 1;
             } catch (SQLException e) {
                 return false;
             }
         });
+        if (synchronous) {
+            try (Connection p = connect(primary.port())) {
+                Jdbc.execute(p, "ALTER SYSTEM SET synchronous_standby_names = " + Jdbc.literal(StandbyCopy.STANDBY_NAME),
+                        "SELECT pg_reload_conf()");
+                poll(deadline, "the standby to be synchronous", () -> count(p,
+                        "SELECT count(*) FROM pg_stat_replication WHERE sync_state = 'sync'") == 1);
+            } catch (SQLException e) {
+                throw new IllegalStateException("cannot make the standby synchronous: " + e.getMessage(), e);
+            }
+        }
     }
 
     private interface Condition {
@@ -284,6 +340,7 @@ public final class ReplicatedCluster {
     }
 
     private String logs() {
-        return "--- primary log ---\n" + primary.logTail() + "\n--- standby log ---\n" + replica.logTail();
+        return "--- " + primary.name() + " (primary) log ---\n" + primary.logTail()
+                + "\n--- " + standby.name() + " (standby) log ---\n" + standby.logTail();
     }
 }

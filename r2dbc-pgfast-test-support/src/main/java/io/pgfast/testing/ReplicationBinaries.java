@@ -18,12 +18,15 @@ import java.util.regex.Pattern;
 
 /**
  * The server binaries of a primary/standby pair and the {@code pg_basebackup} to copy the primary with.
- * pg_basebackup copies servers of its own major and older only, so the choice is, first that applies:
- * an installed PostgreSQL that has its own pg_basebackup (Debian's {@code /usr/lib/postgresql/<major>/bin});
- * the harness's binaries (the jar, which holds no pg_basebackup) with any pg_basebackup found of that major
- * or newer; the harness's binaries alone, the standby then being a cold copy of the stopped primary.
  *
- * @param baseBackup empty: make the standby from a cold copy
+ * <p>The servers are those the harness runs the shared test server from ({@code -Dpgfast.test.pg}, default
+ * {@value ServerSelection#DEFAULT_MAJOR}: the binaries jar, or with {@code -Dpgfast.test.binaries=local} an
+ * installed PostgreSQL; the jar falls back to an installation). pg_basebackup copies servers of its own major
+ * and older only, so the one used is, first that applies: the servers' own (an installation has it, the jar
+ * has none); any found of that major or newer ({@code /usr/lib/postgresql/<major>/bin}, PATH). Without one
+ * the standby is copied with the low-level backup API ({@link OnlineCopy}), which needs only SQL and the files.
+ *
+ * @param baseBackup empty: copy with the low-level backup API
  */
 record ReplicationBinaries(PgBinaries server, Optional<Path> baseBackup, String description) {
     private static final Path DEBIAN_ROOT = Path.of("/usr/lib/postgresql");
@@ -32,20 +35,20 @@ record ReplicationBinaries(PgBinaries server, Optional<Path> baseBackup, String 
 
     /** @throws IllegalStateException naming what was tried when there are no server binaries at all */
     static ReplicationBinaries choose() {
+        HarnessSettings settings = HarnessSettings.fromEnvironment();
         List<String> tried = new ArrayList<>();
-        Optional<PgBinaries> local = LocalBinaries.find(OptionalInt.empty(), tried);
-        if (local.isPresent() && Files.isExecutable(local.get().tool("pg_basebackup"))) {
-            PgBinaries b = local.get();
-            return new ReplicationBinaries(b, Optional.of(b.tool("pg_basebackup")),
-                    "PostgreSQL " + b.version() + " from " + b.binDirectory() + " with its own pg_basebackup");
-        }
-        Optional<PgBinaries> harness = BinaryDistribution.fromClasspath(HarnessSettings.fromEnvironment().cacheRoot(), tried);
-        Optional<PgBinaries> server = harness.or(() -> local);
+        Optional<PgBinaries> server = settings.localBinaries()
+                ? LocalBinaries.find(settings.major(), tried)
+                : BinaryDistribution.fromClasspath(settings.cacheRoot(), tried).or(() -> LocalBinaries.find(settings.major(), tried));
         if (server.isEmpty()) {
             throw new IllegalStateException("no PostgreSQL binaries for a primary and a standby; tried:\n  - "
                     + String.join("\n  - ", tried));
         }
         PgBinaries b = server.get();
+        if (Files.isExecutable(b.tool("pg_basebackup"))) {
+            return new ReplicationBinaries(b, Optional.of(b.tool("pg_basebackup")),
+                    "PostgreSQL " + b.version() + " from " + b.source() + " with its own pg_basebackup");
+        }
         for (Path tool : baseBackupCandidates()) {
             OptionalInt major = major(tool);
             if (major.isPresent() && major.getAsInt() >= b.major()) {
@@ -54,7 +57,13 @@ record ReplicationBinaries(PgBinaries server, Optional<Path> baseBackup, String 
             }
         }
         return new ReplicationBinaries(b, Optional.empty(), "PostgreSQL " + b.version() + " from " + b.source()
-                + "; no pg_basebackup of major >= " + b.major() + " found, the standby is a cold copy of the primary");
+                + "; no pg_basebackup of major >= " + b.major() + " found, standbys are copied with the low-level backup API");
+    }
+
+    /** The same servers, copying with the low-level backup API even when a pg_basebackup is at hand. */
+    ReplicationBinaries withoutBaseBackup() {
+        return new ReplicationBinaries(server, Optional.empty(), "PostgreSQL " + server.version() + " from " + server.source()
+                + ", standbys copied with the low-level backup API");
     }
 
     private static Set<Path> baseBackupCandidates() {

@@ -23,7 +23,10 @@
  * ordinary and replication connections.
  *
  * <p>Primary + standby: {@link io.pgfast.testing.ReplicatedCluster#start()} makes a pair of its own (streaming
- * replication, made with pg_basebackup, or from a cold copy when there is none), for tests that stop servers.
+ * replication; the standby copied with pg_basebackup, or with the low-level backup API when there is none of the
+ * servers' major), for tests that stop servers; {@link io.pgfast.testing.ReplicatedCluster#startSynchronous()} a
+ * synchronous one, which can fail its primary ({@link io.pgfast.testing.PrimaryFailure}), promote the standby and
+ * rebuild the failed server as the new standby, over and over.
  *
  * <p>PgBouncer: {@link io.pgfast.testing.PgBouncer#get(io.pgfast.testing.PgBouncer.Mode)} starts one in front of
  * the test server per pooling mode ({@code pgbouncer} from {@code PATH}, else the Debian package downloaded once;

@@ -97,13 +97,18 @@ public final class FloorWorkload implements Workload {
             @Override
             public CompletionStage<?> start() {
                 try {
-                    byte[] request = fixed != null ? fixed : request(plan, formats);
-                    int rows = connection.exchange(request, plan.depth);
-                    Sink.take(Checks.count(rows, (long) plan.rows * plan.depth));
+                    runBlocking();
                     return CompletableFuture.completedFuture(null);
                 } catch (IOException | RuntimeException e) {
                     return CompletableFuture.failedFuture(e);
                 }
+            }
+
+            @Override
+            public void runBlocking() throws IOException {
+                byte[] request = fixed != null ? fixed : request(plan, formats);
+                int rows = connection.exchange(request, plan.depth);
+                Sink.take(Checks.count(rows, (long) plan.rows * plan.depth));
             }
 
             @Override

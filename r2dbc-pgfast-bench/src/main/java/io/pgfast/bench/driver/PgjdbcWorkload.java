@@ -317,6 +317,12 @@ public final class PgjdbcWorkload implements Workload {
             }
         }
 
+        /** The caller's thread runs the statement, with nothing of the benchmark's around it. */
+        @Override
+        public void runBlocking() throws Exception {
+            step.run();
+        }
+
         @Override
         public void close() {
             try {

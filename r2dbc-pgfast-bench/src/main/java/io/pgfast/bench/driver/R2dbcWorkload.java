@@ -33,7 +33,7 @@ import java.util.function.Function;
 /**
  * The scenarios over the R2DBC SPI, one code path for every R2DBC driver (pgfast and r2dbc-postgresql differ
  * only in their {@link ConnectionFactory}). Written as an application would: a statement per query,
- * {@code flatMap(result -> result.map(...))}, r2dbc-pool for pools.
+ * {@code flatMap(result -> result.map(...))}, r2dbc-pool for pools. A blocking caller calls {@code block()}.
  */
 public final class R2dbcWorkload implements Workload {
     private static final Duration OPEN_TIMEOUT = Duration.ofSeconds(30);
@@ -204,6 +204,11 @@ public final class R2dbcWorkload implements Workload {
             }
 
             @Override
+            public void runBlocking() {
+                body.apply(connection).block();
+            }
+
+            @Override
             public void close() {
                 Mono.from(connection.close()).block(CLOSE_TIMEOUT);
             }
@@ -220,6 +225,11 @@ public final class R2dbcWorkload implements Workload {
             @Override
             public CompletionStage<?> start() {
                 return body.apply(pool).toFuture();
+            }
+
+            @Override
+            public void runBlocking() {
+                body.apply(pool).block();
             }
 
             @Override

@@ -34,6 +34,29 @@ public final class Format {
         return String.format(Locale.ROOT, "±%.1f%%", noise * 100);
     }
 
+    /** CPU time per operation: {@code 71.0} µs, no decimals from 1000 up, two below 10; "—" if unknown. */
+    public static String micros(double us) {
+        if (Double.isNaN(us)) {
+            return "—";
+        }
+        if (us >= 1000) {
+            return String.format(Locale.ROOT, "%,.0f", us);
+        }
+        return us >= 10 ? String.format(Locale.ROOT, "%.1f", us) : String.format(Locale.ROOT, "%.2f", us);
+    }
+
+    /**
+     * Bytes: {@code 1,989}, one decimal under 10; "—" if unknown; {@code ≥} in front when a thread ended inside
+     * a window, so that the figure misses its bytes (a lower bound).
+     */
+    public static String bytes(double bytes, boolean complete) {
+        if (Double.isNaN(bytes)) {
+            return "—";
+        }
+        String n = bytes >= 10 ? String.format(Locale.ROOT, "%,.0f", bytes) : String.format(Locale.ROOT, "%.1f", bytes);
+        return complete ? n : "≥" + n;
+    }
+
     public static String millis(double ms) {
         return ms >= 100 ? String.format(Locale.ROOT, "%.0f ms", ms) : String.format(Locale.ROOT, "%.2f ms", ms);
     }

@@ -1,18 +1,22 @@
 package io.pgfast.bench.report;
 
 import io.pgfast.bench.BenchOptions;
+import io.pgfast.bench.LoopShape;
 import io.pgfast.bench.Measurement;
 import io.pgfast.bench.Peer;
 import io.pgfast.bench.RunResults;
 import io.pgfast.bench.Scenario;
 import io.pgfast.bench.stats.Comparison;
+import io.pgfast.bench.stats.Metric;
+import io.pgfast.bench.stats.Ratios;
 
 import java.util.List;
 import java.util.Locale;
 
 /**
- * The tables of a run, one per peer, in Markdown (readable as plain text too), with the timings, the machine
- * and the failures under them.
+ * The tables of a run, one per loop shape and peer, in Markdown (readable as plain text too): q/s and the
+ * client's CPU per operation, each with its ratio, rounds, noise and verdict, then the bytes allocated per
+ * operation and per row; with the timings, the warm-up check, the machine and the failures under them.
  */
 public final class MarkdownReport {
     private static final int CELL_MESSAGE_LENGTH = 90;
@@ -23,21 +27,33 @@ public final class MarkdownReport {
     public static String render(RunDescription run) {
         StringBuilder b = new StringBuilder();
         RunResults results = run.results();
-        for (Peer peer : run.peers()) {
-            b.append("### pgfast vs ").append(peer.displayName()).append("\n\n");
-            b.append("| Scenario | pgfast q/s | ").append(peer.id()).append(" q/s | pgfast / peer | Rounds | Noise | |\n");
-            b.append("|---|---:|---:|---|---|---|---|\n");
-            for (Scenario s : run.scenarios()) {
-                b.append(row(results, peer, s)).append('\n');
+        for (LoopShape shape : run.options().shapes()) {
+            b.append("## Loop shape: ").append(shape.label()).append("\n\n");
+            for (Peer peer : run.peers()) {
+                b.append("### pgfast vs ").append(peer.displayName()).append(", ").append(shape.label()).append("\n\n");
+                b.append(header(peer));
+                for (Scenario s : run.scenarios()) {
+                    b.append(row(results, peer, s, shape)).append('\n');
+                }
+                if (peer == Peer.FLOOR) {
+                    b.append('\n').append(FLOOR_CPU).append('\n');
+                }
+                if (!peer.hasEventLoop() && shape != LoopShape.BLOCKING) {
+                    b.append('\n').append(peer.id()).append(" has no event loop: its columns are its blocking loop, "
+                            + "the same measurements as in the blocking caller's table.\n");
+                }
+                b.append('\n');
             }
-            b.append('\n');
         }
         for (Scenario take : List.of(Scenario.TAKE_10_OF_30M, Scenario.TAKE_10_NO_FETCH_SIZE)) {
             if (run.scenarios().contains(take)) {
-                b.append(latency(run, take)).append("\n\n");
+                for (LoopShape shape : run.options().shapes()) {
+                    b.append(latency(run, take, shape)).append("\n\n");
+                }
             }
         }
         b.append(method(run)).append("\n\n");
+        b.append(WarmupCheck.paragraph(run)).append("\n\n");
         b.append(run.machine().line()).append('\n');
         String failures = failures(run);
         if (!failures.isEmpty()) {
@@ -46,17 +62,48 @@ public final class MarkdownReport {
         return b.toString();
     }
 
-    private static String row(RunResults results, Peer peer, Scenario s) {
-        Comparison c = results.compare(peer, s);
-        RunResults.DriverSummary a = results.summary(Peer.PGFAST, s);
-        RunResults.DriverSummary p = results.summary(peer, s);
-        String label = s.label();
-        if (!c.isMeasured()) {
-            return "| " + label + " | " + cell(a) + " | " + cell(p) + " | — | — | — | |";
+    /** Under every floor table: what its CPU column means. */
+    static final String FLOOR_CPU = "The floor decodes nothing: its CPU per operation is what draining the same bytes "
+            + "costs, so pgfast's CPU ratio against it is the cost of decoding and of the R2DBC API, above 1 by "
+            + "construction; its 👀 says how much, not that a peer does better.";
+
+    static String header(Peer peer) {
+        String p = peer.id();
+        return "| Scenario | pgfast q/s | " + p + " q/s | q/s pgfast / peer | Rounds | Noise | "
+                + "| pgfast CPU µs/op | " + p + " CPU µs/op | CPU pgfast / peer | Rounds | Noise | "
+                + "| pgfast B/op | " + p + " B/op | pgfast B/row | " + p + " B/row |\n"
+                + "|---|---:|---:|---|---|---|---|---:|---:|---|---|---|---|---:|---:|---:|---:|\n";
+    }
+
+    static String row(RunResults results, Peer peer, Scenario s, LoopShape shape) {
+        RunResults.DriverSummary a = results.summary(Peer.PGFAST, s, shape);
+        RunResults.DriverSummary p = results.summary(peer, s, shape);
+        Comparison q = results.compare(peer, s, shape, Metric.THROUGHPUT);
+        StringBuilder b = new StringBuilder("| ").append(s.label()).append(" | ");
+        if (!q.isMeasured()) {
+            b.append(cell(a)).append(" | ").append(cell(p)).append(" | — | — | — | | — | — | — | — | — | | — | — | — | — |");
+            return b.toString();
         }
-        return "| " + label + " | " + Format.rate(c.pgfastRate()) + " | " + Format.rate(c.peerRate()) + " | "
-                + Format.ratio(c.medianRatio()) + " | " + Format.range(c.minRatio(), c.maxRatio()) + " | "
-                + Format.noise(c.noise()) + " | " + c.marker().symbol() + " |";
+        b.append(Format.rate(q.pgfastValue())).append(" | ").append(Format.rate(q.peerValue())).append(" | ")
+                .append(ratioCells(q)).append(" | ");
+        Comparison c = results.compare(peer, s, shape, Metric.CPU);
+        if (c.isMeasured()) {
+            b.append(Format.micros(c.pgfastValue())).append(" | ").append(Format.micros(c.peerValue())).append(" | ")
+                    .append(ratioCells(c));
+        } else {
+            b.append("— | — | ").append(Format.cell(c.message(), CELL_MESSAGE_LENGTH)).append(" | — | — | ");
+        }
+        b.append(" | ").append(Format.bytes(a.bytesPerOperation(), a.allocationComplete())).append(" | ")
+                .append(Format.bytes(p.bytesPerOperation(), p.allocationComplete())).append(" | ")
+                .append(Format.bytes(a.bytesPerRow(), a.allocationComplete())).append(" | ")
+                .append(Format.bytes(p.bytesPerRow(), p.allocationComplete())).append(" |");
+        return b.toString();
+    }
+
+    /** ratio | rounds | noise | verdict (without the last bar). */
+    private static String ratioCells(Comparison c) {
+        return Format.ratio(c.medianRatio()) + " | " + Format.range(c.minRatio(), c.maxRatio()) + " | "
+                + Format.noise(c.noise()) + " | " + c.marker().symbol();
     }
 
     private static String cell(RunResults.DriverSummary d) {
@@ -72,12 +119,12 @@ public final class MarkdownReport {
         }
     }
 
-    private static String latency(RunDescription run, Scenario take) {
-        StringBuilder b = new StringBuilder("Latency of \"" + take.label()
-                + "\" (mean per operation):");
+    private static String latency(RunDescription run, Scenario take, LoopShape shape) {
+        StringBuilder b = new StringBuilder("Latency of \"" + take.label() + "\", " + shape.label()
+                + " (mean per operation):");
         String sep = " ";
         for (Peer p : run.options().drivers()) {
-            RunResults.DriverSummary d = run.results().summary(p, take);
+            RunResults.DriverSummary d = run.results().summary(p, take, shape);
             b.append(sep).append(p.id()).append(' ');
             switch (d.status()) {
                 case OK:
@@ -99,27 +146,37 @@ public final class MarkdownReport {
 
     /** The paragraph of the seed's table, with this run's numbers. */
     static String method(RunDescription run) {
-        return String.format(Locale.ROOT, "%d rounds of %s s (after %s s of warm-up) per scenario, each round "
-                        + "measuring pgfast, each peer and a second process of each, every process a separate JVM "
-                        + "(%s), one after the other, in an order that changes every round. \"pgfast / peer\" is "
-                        + "the median of the per-round ratios (both pgfast processes over both peer processes) and "
-                        + "\"Rounds\" their range; above 1 means pgfast is faster. \"Noise\" is how far A/A' and "
-                        + "B/B', the same code on both sides, got from 1 in this same run: a row is marked only "
-                        + "when the median moved further than that, at least 2%%, and every round moved the same "
-                        + "way: 👀 slower, 🏆 faster. q/s counts SQL statements (a pipelined ×10 operation is 10, "
-                        + "a batch is 1000). Only the ratios compare across runs; the q/s depend on the machine.",
-                run.options().rounds(), trim(run.options().seconds()), trim(run.options().warmup()),
-                run.options().jvmPerScenario() ? "one per process and scenario" : "one per process, running every scenario")
-                + (isShort(run.options()) ? " " + SHORT_RUN : "");
+        BenchOptions o = run.options();
+        String text = String.format(Locale.ROOT, "%s run: %d rounds; every process (a separate JVM, %s) first warms "
+                        + "up every scenario in every loop shape (%d pass%s, %s s per scenario and shape in all), then "
+                        + "measures a %s s window per scenario and shape. Each round measures pgfast, each peer and a "
+                        + "second process of each, one after the other, in an order that changes every round. "
+                        + "\"pgfast / peer\" is the median of the per-round ratios (both pgfast processes over both "
+                        + "peer processes) and \"Rounds\" their range: above 1 for q/s means pgfast is faster, below 1 "
+                        + "for CPU means pgfast spends less. CPU is the worker JVM's process CPU time (all threads: "
+                        + "driver, event loops, GC, JIT) over the same window as q/s, divided by operations; B/op and "
+                        + "B/row are heap bytes allocated by all its threads over that window (≥: a thread ended "
+                        + "inside a window, its bytes are missing). \"Noise\" is how far A/A' and B/B', the same code on "
+                        + "both sides, got from 1 in this same run. Verdicts: 🏆 pgfast better, 👀 pgfast worse, only "
+                        + "when the median moved further than the noise, at least %.0f%%, and every round moved the "
+                        + "same way; blank: a tie within a noise of at most %.0f%%; \"not judged\": the run cannot "
+                        + "tell (noise above %.0f%%, or rounds that disagree). q/s counts SQL statements (a pipelined "
+                        + "×10 operation is 10, a batch is 1000). Only the ratios compare across runs; the absolute "
+                        + "figures depend on the machine.",
+                capitalised(o.mode()), o.rounds(), o.jvmPerScenario() ? "one per process and scenario"
+                        : "one per process, running every scenario", o.passes(), o.passes() == 1 ? "" : "es",
+                trim(o.warmup()), trim(o.seconds()), Ratios.MINIMUM_MOVE * 100, Ratios.JUDGING_NOISE_LIMIT * 100,
+                Ratios.JUDGING_NOISE_LIMIT * 100);
+        return o.judged() ? text : text + " " + SMOKE_CHECK;
     }
 
-    /** Printed under a run whose windows are under a second (the quick mode): what such a table can tell. */
-    static final String SHORT_RUN = "Windows this short, right after each JVM starts, measure JIT warm-up as much as "
-            + "steady state, and the single-row scenarios mostly how fast an idle CPU wakes up (BENCHMARKS.md, notes): "
-            + "read this table as a check that every driver runs every scenario, and quote the `--full` table.";
+    /** Printed under the smoke check ({@code --quick}), whose rows are all "not judged". */
+    static final String SMOKE_CHECK = "This is the smoke check: its windows are too short to judge anything (JIT "
+            + "warm-up and CPU wake-ups dominate them), so every row is \"not judged\"; it checks that every driver "
+            + "runs every scenario in every shape. The default run and `--full` judge.";
 
-    private static boolean isShort(BenchOptions o) {
-        return o.seconds() < 1 || o.warmup() < 1;
+    private static String capitalised(String mode) {
+        return mode.substring(0, 1).toUpperCase(Locale.ROOT) + mode.substring(1);
     }
 
     private static String trim(double v) {
@@ -129,11 +186,13 @@ public final class MarkdownReport {
     private static String failures(RunDescription run) {
         StringBuilder b = new StringBuilder();
         for (Peer p : run.options().drivers()) {
-            for (Scenario s : run.scenarios()) {
-                RunResults.DriverSummary d = run.results().summary(p, s);
-                if (d.status() == Measurement.Status.ERROR || d.status() == Measurement.Status.TIMEOUT) {
-                    b.append("- ").append(p.id()).append(", ").append(s.label()).append(": ")
-                            .append(Format.cell(d.message(), 1000)).append('\n');
+            for (LoopShape shape : p.measuredShapes(run.options().shapes())) {
+                for (Scenario s : run.scenarios()) {
+                    RunResults.DriverSummary d = run.results().summary(p, s, shape);
+                    if (d.status() == Measurement.Status.ERROR || d.status() == Measurement.Status.TIMEOUT) {
+                        b.append("- ").append(p.id()).append(", ").append(s.label()).append(", ").append(shape.id())
+                                .append(": ").append(Format.cell(d.message(), 1000)).append('\n');
+                    }
                 }
             }
         }

@@ -5,43 +5,66 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * One row of a table: pgfast against one peer in one scenario. Either numbers ({@link #isMeasured()}), or the
- * reason there are none: a driver failed (its message) or cannot run the scenario ("n/a").
+ * One row of a table in one {@link Metric}: pgfast against one peer in one scenario and loop shape. Either
+ * numbers ({@link #isMeasured()}), or the reason there are none: a driver failed (its message), cannot run the
+ * scenario ("n/a"), or the metric is not available on this JVM.
  */
 public final class Comparison {
 
     /** Why a row has no numbers, or that it has. */
-    public enum State { MEASURED, PGFAST_FAILED, PEER_FAILED, NOT_APPLICABLE }
+    public enum State { MEASURED, PGFAST_FAILED, PEER_FAILED, NOT_APPLICABLE, UNAVAILABLE }
 
     private final State state;
+    private final Metric metric;
     private final List<RoundValues> rounds;
+    private final boolean judged;
     private final String message;
 
-    private Comparison(State state, List<RoundValues> rounds, String message) {
+    private Comparison(State state, Metric metric, List<RoundValues> rounds, boolean judged, String message) {
         this.state = state;
+        this.metric = Objects.requireNonNull(metric);
         this.rounds = List.copyOf(rounds);
+        this.judged = judged;
         this.message = Objects.requireNonNull(message);
     }
 
     /**
+     * A measured q/s row whose verdict follows the method's rule.
+     *
      * @throws IllegalArgumentException if {@code rounds} is empty
      */
     public static Comparison measured(List<RoundValues> rounds) {
+        return measured(Metric.THROUGHPUT, rounds, true);
+    }
+
+    /**
+     * @param judged false for a run that judges nothing (every verdict is then {@link Marker#NOT_JUDGED})
+     * @throws IllegalArgumentException if {@code rounds} is empty
+     */
+    public static Comparison measured(Metric metric, List<RoundValues> rounds, boolean judged) {
         if (rounds.isEmpty()) {
             throw new IllegalArgumentException("a measured comparison needs at least one round");
         }
-        return new Comparison(State.MEASURED, rounds, "");
+        return new Comparison(State.MEASURED, metric, rounds, judged, "");
     }
 
     public static Comparison failed(State state, String message) {
+        return failed(state, Metric.THROUGHPUT, message);
+    }
+
+    public static Comparison failed(State state, Metric metric, String message) {
         if (state == State.MEASURED) {
             throw new IllegalArgumentException("a failure needs a failure state");
         }
-        return new Comparison(state, List.of(), message);
+        return new Comparison(state, metric, List.of(), false, message);
     }
 
     public State state() {
         return state;
+    }
+
+    public Metric metric() {
+        return metric;
     }
 
     public boolean isMeasured() {
@@ -64,7 +87,7 @@ public final class Comparison {
         return out;
     }
 
-    /** The median pgfast / peer ratio; above 1 means pgfast is faster. */
+    /** The median pgfast / peer ratio. */
     public double medianRatio() {
         return Ratios.median(ratios());
     }
@@ -82,11 +105,11 @@ public final class Comparison {
     }
 
     public Marker marker() {
-        return Ratios.marker(ratios(), noise());
+        return judged ? Ratios.marker(ratios(), noise(), metric) : Marker.NOT_JUDGED;
     }
 
-    /** The median rate of pgfast's processes over all rounds. */
-    public double pgfastRate() {
+    /** The median value of pgfast's processes over all rounds. */
+    public double pgfastValue() {
         List<Double> all = new ArrayList<>();
         for (RoundValues r : rounds) {
             all.add(r.a1());
@@ -95,8 +118,8 @@ public final class Comparison {
         return Ratios.median(all);
     }
 
-    /** The median rate of the peer's processes over all rounds. */
-    public double peerRate() {
+    /** The median value of the peer's processes over all rounds. */
+    public double peerValue() {
         List<Double> all = new ArrayList<>();
         for (RoundValues r : rounds) {
             all.add(r.b1());

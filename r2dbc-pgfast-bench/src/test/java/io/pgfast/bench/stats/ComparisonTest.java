@@ -22,9 +22,23 @@ class ComparisonTest {
         assertThat(c.minRatio()).isCloseTo(1.10, within(1e-12));
         assertThat(c.maxRatio()).isCloseTo(1.30, within(1e-12));
         assertThat(c.noise()).isZero();
-        assertThat(c.marker()).isEqualTo(Marker.FASTER);
-        assertThat(c.pgfastRate()).isCloseTo(117.5, within(1e-12));
-        assertThat(c.peerRate()).isCloseTo(100, within(1e-12));
+        assertThat(c.marker()).isEqualTo(Marker.BETTER);
+        assertThat(c.pgfastValue()).isCloseTo(117.5, within(1e-12));
+        assertThat(c.peerValue()).isCloseTo(100, within(1e-12));
+    }
+
+    @Test
+    void aRunThatJudgesNothingMarksNothing() {
+        Comparison unjudged = Comparison.measured(Metric.THROUGHPUT, c.rounds(), false);
+        assertThat(unjudged.medianRatio()).isEqualTo(c.medianRatio());
+        assertThat(unjudged.marker()).isEqualTo(Marker.NOT_JUDGED);
+    }
+
+    @Test
+    void aCpuRowReadsLowerAsBetter() {
+        Comparison cpu = Comparison.measured(Metric.CPU, c.rounds(), true);
+        assertThat(cpu.marker()).isEqualTo(Marker.WORSE);
+        assertThat(cpu.metric()).isEqualTo(Metric.CPU);
     }
 
     @Test

@@ -49,40 +49,88 @@ class RatiosTest {
     }
 
     @Test
-    void aRowIsFasterWhenTheMedianMovedBeyondTheNoiseAndEveryRoundAgreed() {
-        assertThat(Ratios.marker(List.of(1.12, 1.10, 1.15, 1.11), 0.05)).isEqualTo(Marker.FASTER);
+    void aRowIsBetterWhenTheMedianMovedBeyondTheNoiseAndEveryRoundAgreed() {
+        assertThat(Ratios.marker(List.of(1.12, 1.10, 1.15, 1.11), 0.05)).isEqualTo(Marker.BETTER);
     }
 
     @Test
-    void aRowIsSlowerByTheSameRules() {
-        assertThat(Ratios.marker(List.of(0.80, 0.85, 0.82, 0.79), 0.05)).isEqualTo(Marker.SLOWER);
+    void aRowIsWorseByTheSameRules() {
+        assertThat(Ratios.marker(List.of(0.80, 0.85, 0.82, 0.79), 0.05)).isEqualTo(Marker.WORSE);
     }
 
     @Test
-    void aMoveWithinTheNoiseIsNotMarked() {
-        assertThat(Ratios.marker(List.of(1.12, 1.10, 1.15, 1.11), 0.20)).isEqualTo(Marker.NONE);
+    void aMarkIsAllowedWhateverTheNoiseWhenTheMoveIsLarger() {
+        assertThat(Ratios.marker(List.of(3.1, 3.3, 3.2, 3.0), 0.60)).isEqualTo(Marker.BETTER);
+    }
+
+    @Test
+    void aMoveWithinANoiseAboveTheLimitIsNotJudged() {
+        assertThat(Ratios.marker(List.of(1.12, 1.10, 1.15, 1.11), 0.20)).isEqualTo(Marker.NOT_JUDGED);
+    }
+
+    @Test
+    void aMoveWithinANoiseAtMostTheLimitIsATie() {
+        assertThat(Ratios.marker(List.of(1.05, 1.06, 1.04, 1.07), 0.08)).isEqualTo(Marker.NONE);
+        assertThat(Ratios.marker(List.of(1.05, 1.06, 1.04, 1.07), Ratios.JUDGING_NOISE_LIMIT)).isEqualTo(Marker.NONE);
+        assertThat(Ratios.marker(List.of(1.05, 1.06, 1.04, 1.07), Ratios.JUDGING_NOISE_LIMIT + 1e-9))
+                .isEqualTo(Marker.NOT_JUDGED);
+    }
+
+    @Test
+    void theLimitIsTenPercent() {
+        assertThat(Ratios.JUDGING_NOISE_LIMIT).isEqualTo(0.10);
     }
 
     @Test
     void aMoveEqualToTheNoiseIsNotMarked() {
-        assertThat(Ratios.marker(List.of(1.10, 1.10, 1.10, 1.10), 0.10 + 1e-12)).isEqualTo(Marker.NONE);
+        assertThat(Ratios.marker(List.of(1.10, 1.10, 1.10, 1.10), 0.10 + 1e-12)).isEqualTo(Marker.NOT_JUDGED);
+        assertThat(Ratios.marker(List.of(1.05, 1.05, 1.05, 1.05), 0.05 + 1e-12)).isEqualTo(Marker.NONE);
+        assertThat(Ratios.marker(List.of(1.05, 1.05, 1.05, 1.05), 0.05 - 1e-9)).isEqualTo(Marker.BETTER);
+    }
+
+    @Test
+    void aMoveExactlyAsLargeAsTheNoiseIsATie() {
+        double noise = Ratios.deviation(1.05, 1);
+        assertThat(Ratios.marker(List.of(1.05, 1.05, 1.05, 1.05), noise)).isEqualTo(Marker.NONE);
+        assertThat(Ratios.marker(List.of(1.05, 1.05, 1.05, 1.05), Math.nextDown(noise))).isEqualTo(Marker.BETTER);
+    }
+
+    @Test
+    void aRoundExactlyAtOneDisagrees() {
+        assertThat(Ratios.marker(List.of(1.20, 1.22, 1.00, 1.25), 0.05)).isEqualTo(Marker.NOT_JUDGED);
+        assertThat(Ratios.marker(List.of(0.80, 0.82, 1.00, 0.75), 0.05)).isEqualTo(Marker.NOT_JUDGED);
     }
 
     @Test
     void aMoveUnderTwoPercentIsNotMarkedEvenWithoutNoise() {
         assertThat(Ratios.marker(List.of(1.015, 1.018, 1.012, 1.019), 0.0)).isEqualTo(Marker.NONE);
-        assertThat(Ratios.marker(List.of(1.021, 1.022, 1.025, 1.03), 0.0)).isEqualTo(Marker.FASTER);
+        assertThat(Ratios.marker(List.of(1.021, 1.022, 1.025, 1.03), 0.0)).isEqualTo(Marker.BETTER);
     }
 
     @Test
-    void aSlowerMoveIsMeasuredOnTheSameScaleAsAFasterOne() {
+    void aMoveUnderTwoPercentIsATieOnlyUnderTheNoiseLimit() {
+        assertThat(Ratios.marker(List.of(1.015, 1.018, 1.012, 1.019), 0.011)).isEqualTo(Marker.NONE);
+        assertThat(Ratios.marker(List.of(1.015, 1.018, 1.012, 1.019), 0.5)).isEqualTo(Marker.NOT_JUDGED);
+    }
+
+    @Test
+    void aWorseMoveIsMeasuredOnTheSameScaleAsABetterOne() {
         // 1/0.98 - 1 = 2.04 %: at least 2 %, so marked
-        assertThat(Ratios.marker(List.of(0.98, 0.98, 0.98, 0.98), 0.0)).isEqualTo(Marker.SLOWER);
+        assertThat(Ratios.marker(List.of(0.98, 0.98, 0.98, 0.98), 0.0)).isEqualTo(Marker.WORSE);
     }
 
     @Test
-    void oneRoundOnTheOtherSideOfOneRemovesTheMarker() {
-        assertThat(Ratios.marker(List.of(1.20, 1.22, 0.99, 1.25), 0.05)).isEqualTo(Marker.NONE);
-        assertThat(Ratios.marker(List.of(0.70, 0.75, 1.00, 0.72), 0.05)).isEqualTo(Marker.NONE);
+    void oneRoundOnTheOtherSideOfOneLeavesTheRowNotJudged() {
+        assertThat(Ratios.marker(List.of(1.20, 1.22, 0.99, 1.25), 0.05)).isEqualTo(Marker.NOT_JUDGED);
+        assertThat(Ratios.marker(List.of(0.70, 0.75, 1.00, 0.72), 0.05)).isEqualTo(Marker.NOT_JUDGED);
+        assertThat(Ratios.marker(List.of(1.20, 1.22, 1.001, 1.25), 0.05)).isEqualTo(Marker.BETTER);
+    }
+
+    @Test
+    void forCpuBelowOneIsBetter() {
+        assertThat(Ratios.marker(List.of(0.60, 0.62, 0.58, 0.61), 0.05, Metric.CPU)).isEqualTo(Marker.BETTER);
+        assertThat(Ratios.marker(List.of(1.70, 1.80, 1.75, 1.72), 0.05, Metric.CPU)).isEqualTo(Marker.WORSE);
+        assertThat(Ratios.marker(List.of(1.01, 1.00, 0.99, 1.01), 0.05, Metric.CPU)).isEqualTo(Marker.NONE);
+        assertThat(Ratios.marker(List.of(1.70, 1.80, 1.75, 1.72), 0.05, Metric.THROUGHPUT)).isEqualTo(Marker.BETTER);
     }
 }

@@ -163,17 +163,34 @@ public final class DataRow implements BackendMessage, ReferenceCounted {
         return new DataRow(buffer, columns, false);
     }
 
-    /** An owned copy of this row (its values copied into a new heap buffer), e.g. to keep a borrowed row. */
+    /**
+     * An owned copy of this row, e.g. to keep a borrowed row: the values and their length fields, which lie
+     * contiguous in the message, copied at once into a new unpooled heap buffer (whose memory the garbage
+     * collector reclaims even if the copy is never released).
+     */
     public DataRow copy() {
-        byte[][] values = new byte[count][];
-        for (int i = 0; i < count; i++) {
-            int length = columns[2 * i + 1];
-            if (length != NULL) {
-                values[i] = new byte[length];
-                buffer.getBytes(columns[2 * i], values[i]);
-            }
+        if (count == 0) {
+            return new DataRow(Unpooled.EMPTY_BUFFER, new int[0], false);
         }
-        return of(values);
+        int start = columns[0] - 4;
+        int lastLength = columns[2 * count - 1];
+        int end = columns[2 * count - 2] + Math.max(lastLength, 0);
+        ByteBuf copy = Unpooled.buffer(end - start);
+        copy.writeBytes(buffer, start, end - start);
+        int[] offsets = new int[count * 2];
+        for (int i = 0; i < count; i++) {
+            offsets[2 * i] = columns[2 * i] - start;
+            offsets[2 * i + 1] = columns[2 * i + 1];
+        }
+        return new DataRow(copy, offsets, false);
+    }
+
+    /** The bytes of the row's values and their length fields (its body without the column count). */
+    public int valueBytes() {
+        if (count == 0) {
+            return 0;
+        }
+        return columns[2 * count - 2] + Math.max(columns[2 * count - 1], 0) - (columns[0] - 4);
     }
 
     public int columnCount() {

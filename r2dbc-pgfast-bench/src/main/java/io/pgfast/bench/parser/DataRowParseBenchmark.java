@@ -1,4 +1,4 @@
-package io.pgfast.codec.bench;
+package io.pgfast.bench.parser;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.PooledByteBufAllocator;
@@ -27,7 +27,8 @@ import java.util.concurrent.TimeUnit;
  * Parses a stream of 500 DataRow messages and decodes every column: with this module's readers
  * ({@code pgfast}) and with the plain path ({@code plain}: {@code ByteBuf.toString(UTF_8)} and
  * {@code Integer.parseInt(String)}). The stream sits in a pooled direct buffer, as the network
- * delivers it. One operation is one stream of 500 rows; see BENCHMARKS.md for how to run it.
+ * delivers it. One operation is one stream of 500 rows. {@link ParserBench} runs it in alternating rounds
+ * (BENCHMARKS.md, "Parser-only").
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)

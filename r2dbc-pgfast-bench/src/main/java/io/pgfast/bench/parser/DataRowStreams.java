@@ -1,4 +1,4 @@
-package io.pgfast.codec.bench;
+package io.pgfast.bench.parser;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
@@ -13,15 +13,15 @@ import java.util.Random;
  * "Message Formats": Byte1 'D', Int32 length, Int16 column count, then per column Int32 length and
  * the bytes), 500 rows per stream, text format as a simple query returns them.
  */
-final class DataRowStreams {
+public final class DataRowStreams {
 
-    static final int ROWS = 500;
+    public static final int ROWS = 500;
 
     /** How a column is read: parsed as an int, or decoded as a String. */
-    enum Kind { INT, TEXT }
+    public enum Kind { INT, TEXT }
 
     /** One dataset: its column kinds and a value generator per row and column. */
-    enum Dataset {
+    public enum Dataset {
         /** 5 short columns: id, fk, bool, int, 'ok'. */
         SHORT_5(new Kind[] {Kind.INT, Kind.INT, Kind.TEXT, Kind.INT, Kind.TEXT}) {
             @Override
@@ -101,6 +101,17 @@ final class DataRowStreams {
             this.kinds = kinds;
         }
 
+        /** The row title of the parser table. */
+        public String label() {
+            switch (this) {
+                case SHORT_5: return "5 short columns";
+                case DATES_AND_CODES_5: return "5 dates and codes";
+                case MIXED_8: return "8 mixed";
+                case LONG_TEXT_4: return "4 long text";
+                default: return "3 short non-ASCII";
+            }
+        }
+
         abstract String value(int row, int column, Random random);
     }
 
@@ -108,7 +119,7 @@ final class DataRowStreams {
     }
 
     /** The dataset's 500 DataRow messages, concatenated in one buffer, from a fixed seed. */
-    static ByteBuf build(Dataset dataset, ByteBufAllocator allocator) {
+    public static ByteBuf build(Dataset dataset, ByteBufAllocator allocator) {
         Random random = new Random(42);
         List<byte[][]> rows = new ArrayList<>();
         int size = 0;

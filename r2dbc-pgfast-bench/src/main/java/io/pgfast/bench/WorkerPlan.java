@@ -1,0 +1,82 @@
+package io.pgfast.bench;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * What one worker process measures and how long: its driver, its scenarios and loop shapes (in the order the
+ * windows run), the warm-up (seconds per scenario and shape, spread over {@code passes} passes that each run
+ * every scenario and shape once, so that every scenario is warm before any window is measured), the measured
+ * seconds per scenario and shape, and the longest one operation may take.
+ */
+public record WorkerPlan(Peer peer, List<Scenario> scenarios, List<LoopShape> shapes, double seconds,
+                         double warmup, int passes, double timeout) {
+
+    static final String USAGE = "usage: Worker --driver <id> --scenarios <a,b,...|all> --seconds <s>"
+            + " [--shapes chained,blocking] [--warmup <s per scenario and shape>] [--passes <n>] [--timeout <s>]";
+
+    public WorkerPlan {
+        scenarios = List.copyOf(scenarios);
+        shapes = peer.measuredShapes(List.copyOf(shapes));
+        if (scenarios.isEmpty()) {
+            throw new IllegalArgumentException("no scenario");
+        }
+        if (!(seconds > 0) || !(warmup >= 0) || !(timeout > 0) || Double.isInfinite(seconds + warmup + timeout)) {
+            throw new IllegalArgumentException("seconds and timeout must be positive and finite, warm-up not negative");
+        }
+        if (passes < 1) {
+            throw new IllegalArgumentException("at least one warm-up pass, not " + passes);
+        }
+    }
+
+    /** Seconds of one warm-up pass of one scenario in one shape. */
+    public double sliceSeconds() {
+        return warmup / passes;
+    }
+
+    /** The worker's command-line arguments for this plan. */
+    public List<String> toArguments() {
+        return List.of("--driver", peer.id(), "--scenarios", Scenario.ids(scenarios), "--shapes", LoopShape.ids(shapes),
+                "--seconds", Double.toString(seconds), "--warmup", Double.toString(warmup),
+                "--passes", Integer.toString(passes), "--timeout", Double.toString(timeout));
+    }
+
+    /**
+     * @throws IllegalArgumentException on a missing, unknown or bad argument
+     */
+    public static WorkerPlan parse(String[] args) {
+        Peer peer = null;
+        List<Scenario> scenarios = null;
+        List<LoopShape> shapes = List.of(LoopShape.values());
+        double seconds = -1;
+        double warmup = -1;
+        int passes = 1;
+        double timeout = -1;
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            if (i + 1 >= args.length) {
+                throw new IllegalArgumentException(a + " needs a value; " + USAGE);
+            }
+            String v = args[++i];
+            try {
+                switch (a) {
+                    case "--driver": peer = Peer.byId(v); break;
+                    case "--scenarios": scenarios = Scenario.parseList(v); break;
+                    case "--shapes": shapes = LoopShape.parseList(v); break;
+                    case "--seconds": seconds = Double.parseDouble(v.toLowerCase(Locale.ROOT)); break;
+                    case "--warmup": warmup = Double.parseDouble(v.toLowerCase(Locale.ROOT)); break;
+                    case "--passes": passes = Integer.parseInt(v); break;
+                    case "--timeout": timeout = Double.parseDouble(v.toLowerCase(Locale.ROOT)); break;
+                    default: throw new IllegalArgumentException("unknown option '" + a + "'; " + USAGE);
+                }
+            } catch (NumberFormatException | java.util.NoSuchElementException e) {
+                throw new IllegalArgumentException(a + ": " + e.getMessage() + "; " + USAGE, e);
+            }
+        }
+        if (peer == null || scenarios == null || seconds < 0) {
+            throw new IllegalArgumentException(USAGE);
+        }
+        return new WorkerPlan(peer, scenarios, shapes, seconds, warmup < 0 ? Math.min(seconds, 2) : warmup, passes,
+                timeout < 0 ? Math.max(10, seconds * 4) : timeout);
+    }
+}

@@ -1,0 +1,74 @@
+package io.pgfast.bench;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The worker's order of work, with a workload that needs no server (scenarios without table resets). */
+class WorkerTest {
+    private static final BenchTarget NOWHERE = new BenchTarget("localhost", 1, "db", "user", "");
+
+    /** Operations that complete at once and count their starts. */
+    private static Workload instant() {
+        return (scenario, data) -> new Operation() {
+            @Override
+            public CompletionStage<?> start() {
+                return CompletableFuture.completedFuture(null);
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+    }
+
+    @Test
+    void everyScenarioIsWarmInEveryShapeBeforeAnyWindowAndTake10ComesAfterTheOthers() {
+        WorkerPlan plan = new WorkerPlan(Peer.PGFAST, List.of(Scenario.TAKE_10_OF_30M, Scenario.SELECT_BY_ID,
+                Scenario.ONE_ROW_ALL_TYPES), List.of(LoopShape.CHAINED, LoopShape.BLOCKING), 0.002, 0.004, 2, 10);
+        List<String> lines = new ArrayList<>();
+        List<Measurement> results = Worker.run(instant(), plan, NOWHERE, lines::add);
+        List<String> order = new ArrayList<>();
+        for (String line : lines) {
+            if (WarmupSlice.isWarmupLine(line)) {
+                WarmupSlice w = WarmupSlice.parseLine(line);
+                order.add("warm " + w.pass() + " " + w.measurement().scenario().id() + " " + w.measurement().shape().id());
+            } else {
+                Measurement m = Measurement.parseLine(line);
+                order.add("window " + m.scenario().id() + " " + m.shape().id());
+            }
+        }
+        assertThat(order).containsExactly(
+                "warm 1 select_by_id chained", "warm 1 select_by_id blocking",
+                "warm 1 one_row_all_types chained", "warm 1 one_row_all_types blocking",
+                "warm 2 select_by_id chained", "warm 2 select_by_id blocking",
+                "warm 2 one_row_all_types chained", "warm 2 one_row_all_types blocking",
+                "window select_by_id chained", "window select_by_id blocking",
+                "window one_row_all_types chained", "window one_row_all_types blocking",
+                "warm 1 take_10_of_30m chained", "warm 1 take_10_of_30m blocking",
+                "warm 2 take_10_of_30m chained", "warm 2 take_10_of_30m blocking",
+                "window take_10_of_30m chained", "window take_10_of_30m blocking");
+        assertThat(results).hasSize(6).allMatch(Measurement::isOk);
+    }
+
+    @Test
+    void aDriverWithoutAnEventLoopMeasuresOneShapeAndAFailureIsReportedInEveryShape() {
+        Workload failing = (scenario, data) -> {
+            throw new IllegalStateException("cannot connect");
+        };
+        WorkerPlan plan = new WorkerPlan(Peer.VERTX, List.of(Scenario.SELECT_BY_ID), List.of(LoopShape.values()),
+                0.002, 0.002, 1, 10);
+        List<Measurement> results = Worker.run(failing, plan, NOWHERE, line -> { });
+        assertThat(results).extracting(Measurement::shape).containsExactly(LoopShape.CHAINED, LoopShape.BLOCKING);
+        assertThat(results).allMatch(m -> m.status() == Measurement.Status.ERROR && m.message().contains("cannot connect"));
+        WorkerPlan jdbc = new WorkerPlan(Peer.PGJDBC, List.of(Scenario.SELECT_BY_ID), List.of(LoopShape.values()),
+                0.002, 0.002, 1, 10);
+        assertThat(Worker.run(instant(), jdbc, NOWHERE, line -> { })).extracting(Measurement::shape)
+                .containsExactly(LoopShape.BLOCKING);
+    }
+}
