@@ -51,6 +51,8 @@ public final class ConnectionBootstrap {
     private final CodecRegistry codecs;
     /** Null for a single host with targetServerType=any: then nothing differs from a plain connect. */
     private final MultiHostConnector multiHost;
+    /** A replication connection ({@code replication=database}): see {@link #forReplication}. */
+    private final boolean replication;
     private volatile ClientTls tls;
     private volatile CodecRegistry discovered;
 
@@ -66,13 +68,34 @@ public final class ConnectionBootstrap {
     /** @param nanoClock the monotonic clock that ages what the host-status cache found ({@code hostRecheckSeconds}) */
     public ConnectionBootstrap(PgfastConnectionConfiguration configuration, CodecRegistry codecs, boolean roleFromParameterStatus,
                         LongSupplier nanoClock) {
+        this(configuration, codecs, roleFromParameterStatus, nanoClock, false);
+    }
+
+    /**
+     * @param replication true for a logical replication connection: {@code replication=database} in the
+     *                    startup message, and no type lookup (see {@link #forReplication})
+     */
+    private ConnectionBootstrap(PgfastConnectionConfiguration configuration, CodecRegistry codecs, boolean roleFromParameterStatus,
+                                LongSupplier nanoClock, boolean replication) {
         this.configuration = configuration;
+        this.replication = replication;
         this.codecs = codecs;
         List<HostSpec> hosts = configuration.hosts();
         this.multiHost = hosts.size() == 1 && configuration.targetServerType() == TargetServerType.ANY ? null
                 : new MultiHostConnector(hosts, configuration.targetServerType(),
                         new HostStatusCache(Duration.ofSeconds(configuration.hostRecheckSeconds()), nanoClock),
                         configuration.loadBalanceHosts() ? new Random() : null, roleFromParameterStatus, this::endpoint);
+    }
+
+    /**
+     * Opens logical replication connections (protocol 55.4) for {@code io.pgfast.replication}: the same host
+     * choice, TLS, authentication and {@code connectTimeout}, with {@code replication=database} in the
+     * startup message and no type lookup (a walsender runs replication commands and simple queries only;
+     * the session's codecs are {@code codecs}). The startup parameter is set here only: {@code options}
+     * still refuses it, so a configuration cannot turn an ordinary connection into a walsender.
+     */
+    public static ConnectionBootstrap forReplication(PgfastConnectionConfiguration configuration, CodecRegistry codecs) {
+        return new ConnectionBootstrap(configuration, codecs, true, System::nanoTime, true);
     }
 
     /** The TLS setup, built on first use (a bad certificate file fails that connection attempt, not the factory). */
@@ -134,7 +157,7 @@ public final class ConnectionBootstrap {
                         .flatMap(transport -> checkTls(transport)
                                 .then(StartupFlow.run(transport, startupParameters(password.orElse(null))))
                                 .then(check == null ? Mono.empty() : check.apply(transport))
-                                .then(withDatabaseTypes(transport))
+                                .then(replication ? Mono.fromSupplier(() -> new Session(transport, codecs)) : withDatabaseTypes(transport))
                                 .onErrorResume(e -> transport.close().onErrorResume(x -> Mono.empty()).then(Mono.error(e)))
                                 .doOnCancel(() -> transport.close().subscribe(v -> { }, x -> { }))));
     }
@@ -231,6 +254,10 @@ public final class ConnectionBootstrap {
         configuration.statementTimeout().ifPresent(d -> p.put("statement_timeout", Long.toString(d.toMillis())));
         configuration.lockWaitTimeout().ifPresent(d -> p.put("lock_timeout", Long.toString(d.toMillis())));
         p.putAll(configuration.options());
+        if (replication) {
+            // never from options (RESERVED_PARAMETERS refuses it there): only a replication connection asks
+            p.put("replication", "database");
+        }
         StartupParameters.ChannelBindingPolicy binding = StartupParameters.ChannelBindingPolicy.valueOf(configuration.channelBinding().name());
         return new StartupParameters(p, configuration.username(), password, binding, configuration.allowCleartextPassword());
     }

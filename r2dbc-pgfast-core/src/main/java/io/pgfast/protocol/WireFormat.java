@@ -6,7 +6,7 @@ import io.pgfast.codec.io.UnsignedInts;
 import java.nio.charset.StandardCharsets;
 
 /**
- * The protocol's basic data types ("Message Data Types": Int8/16/32, String, Byte<i>n</i>) read from a
+ * The protocol's basic data types ("Message Data Types": Int8/16/32/64, String, Byte<i>n</i>) read from a
  * message body and written into an outgoing message. Used by the message classes of
  * {@code io.pgfast.protocol.backend} and {@code .frontend}; not meant for code outside the protocol
  * packages.
@@ -60,6 +60,11 @@ public final class WireFormat {
         int value = UnsignedInts.oid(body, body.readerIndex());
         body.skipBytes(4);
         return value;
+    }
+
+    public static long readInt64(ByteBuf body, String message, String field) {
+        need(body, 8, message, field);
+        return body.readLong();
     }
 
     /** Reads {@code length} bytes into a new array; {@code length} must be non-negative. */

@@ -34,6 +34,11 @@ public final class Bytes {
         return this;
     }
 
+    /** Int64, big-endian. */
+    public Bytes int64(long value) {
+        return int32((int) (value >>> 32)).int32((int) value);
+    }
+
     /** Byten: the raw bytes. */
     public Bytes bytes(byte[] value) {
         out.writeBytes(value);

@@ -54,6 +54,10 @@ final class ContainerServer {
                         FILES + "/pg_hba.conf")
                 .withCreateContainerCmdModifier(cmd -> cmd.withEntrypoint("sh", "-c", ENTRYPOINT, "pgfast-entrypoint"))
                 .withCommand("postgres", "-c", "fsync=off", "-c", "ssl=on",
+                        "-c", "wal_level=" + ReplicationRole.WAL_LEVEL,
+                        "-c", "max_replication_slots=" + ReplicationRole.MAX_REPLICATION_SLOTS,
+                        "-c", "max_wal_senders=" + ReplicationRole.MAX_WAL_SENDERS,
+                        "-c", "max_prepared_transactions=" + ReplicationRole.MAX_PREPARED_TRANSACTIONS,
                         "-c", "ssl_cert_file=" + FILES + "/server.crt", "-c", "ssl_key_file=" + KEY,
                         "-c", "ssl_ca_file=" + FILES + "/ca.crt", "-c", "hba_file=" + FILES + "/pg_hba.conf")
                 .withStartupTimeout(Duration.ofMinutes(2));

@@ -32,6 +32,7 @@ final class ExternalServer {
         try (Connection c = Jdbc.connect(superuserUrl(url, maintenance))) {
             boolean superuser = isSuperuser(c);
             Set<AuthMethod> supported = EnumSet.noneOf(AuthMethod.class);
+            Optional<String> replication = Optional.of("the URL's user is not a superuser, so the replication role was not set up");
             if (superuser) {
                 RoleSetup.apply(c, database, PASSWORD_ROLES, db -> Jdbc.connect(superuserUrl(url, db)));
                 for (AuthMethod method : PASSWORD_ROLES) {
@@ -39,12 +40,21 @@ final class ExternalServer {
                         supported.add(method);
                     }
                 }
+                replication = ReplicationRole.unavailableReason(c);
+                if (replication.isEmpty()) {
+                    try (Connection db = Jdbc.connect(superuserUrl(url, database))) {
+                        ReplicationRole.apply(c, db, database);
+                    }
+                    if (!logsIn(url, database, ReplicationRole.NAME, ReplicationRole.PASSWORD)) {
+                        replication = Optional.of("pg_hba.conf does not let " + ReplicationRole.NAME + " log in with its password");
+                    }
+                }
             }
             ServerVersion version = ServerVersion.of(c);
             boolean tls = "on".equals(setting(c, "ssl"));
             return new RunningServer(TestServer.Kind.EXTERNAL, new ServerAddress(url.host(), url.port(), Optional.empty()),
                     version, database, new TestRole(url.user(), url.password()), tls, serverCa, clientFiles,
-                    supported, "prefer");
+                    supported, "prefer", replication);
         } catch (SQLException e) {
             throw new IllegalStateException("cannot use the server of PGFAST_TEST_URL " + url + ": " + e.getMessage(), e);
         }
@@ -78,9 +88,13 @@ final class ExternalServer {
 
     /** A trust login is tried without a password, so that success proves the server asked for none. */
     private static boolean logsIn(ExternalUrl url, String database, AuthMethod method) {
-        Map<String, String> parameters = new HashMap<>(Map.of("user", method.roleName(), "sslmode", "prefer"));
-        if (method != AuthMethod.TRUST) {
-            parameters.put("password", method.password());
+        return logsIn(url, database, method.roleName(), method == AuthMethod.TRUST ? null : method.password());
+    }
+
+    private static boolean logsIn(ExternalUrl url, String database, String user, String password) {
+        Map<String, String> parameters = new HashMap<>(Map.of("user", user, "sslmode", "prefer"));
+        if (password != null) {
+            parameters.put("password", password);
         }
         try (Connection c = Jdbc.connect(Jdbc.url(url.host(), url.port(), database, parameters))) {
             return c.isValid(Jdbc.CONNECT_TIMEOUT_SECONDS);

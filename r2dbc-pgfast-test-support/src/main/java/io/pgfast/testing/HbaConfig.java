@@ -4,7 +4,8 @@ import java.util.List;
 
 /**
  * Renders the pg_hba.conf of a test server: one line per role, each naming the role's method, so a login as
- * {@link AuthMethod#roleName()} is proof that the method works. Lines are matched top to bottom and a
+ * {@link AuthMethod#roleName()} is proof that the method works; and the lines of the replication role
+ * ({@link ReplicationRole}), SCRAM for ordinary, logical and physical replication connections. Lines are matched top to bottom and a
  * connection that matches none is rejected.
  *
  * <p>{@code host} lines match TCP connections with and without TLS, so the password methods are usable both
@@ -55,12 +56,20 @@ final class HbaConfig {
                     line(out, "host", method.roleName(), address, method.hbaMethod());
                 }
             }
+            // a logical replication connection (replication=database) matches "all" like any other; the
+            // "replication" keyword matches physical replication connections only
+            line(out, "host", ReplicationRole.NAME, address, "scram-sha-256");
+            line(out, "host", "replication", ReplicationRole.NAME, address, "scram-sha-256");
         }
         return out.toString();
     }
 
     private static void line(StringBuilder out, String type, String user, String address, String method) {
-        out.append(type).append("  all  ").append(user).append("  ");
+        line(out, type, "all", user, address, method);
+    }
+
+    private static void line(StringBuilder out, String type, String database, String user, String address, String method) {
+        out.append(type).append("  ").append(database).append("  ").append(user).append("  ");
         if (address != null) {
             out.append(address).append("  ");
         }

@@ -142,6 +142,11 @@ final class LocalCluster {
         setting(conf, "unix_socket_directories", sockets.toString());
         // a throwaway cluster needs no crash safety
         conf.append("fsync = off\n");
+        // logical replication tests: walsenders in database mode, slots with pgoutput
+        conf.append("wal_level = ").append(ReplicationRole.WAL_LEVEL).append('\n');
+        conf.append("max_replication_slots = ").append(ReplicationRole.MAX_REPLICATION_SLOTS).append('\n');
+        conf.append("max_wal_senders = ").append(ReplicationRole.MAX_WAL_SENDERS).append('\n');
+        conf.append("max_prepared_transactions = ").append(ReplicationRole.MAX_PREPARED_TRANSACTIONS).append('\n');
         setting(conf, "hba_file", hbaFile.toString());
         conf.append("ssl = ").append(certificates.isPresent() ? "on" : "off").append('\n');
         certificates.ifPresent(files -> {

@@ -20,6 +20,8 @@ final class RunningServer implements TestServer {
     private final CertificateFiles clientFiles;
     private final Set<AuthMethod> supported;
     private final String superuserSslMode;
+    /** Null when {@link #replicationRole()} is usable; else why not. */
+    private final String replicationUnavailable;
 
     /**
      * @param serverCa         the CA that signed the server's certificate, if known
@@ -29,6 +31,15 @@ final class RunningServer implements TestServer {
     RunningServer(Kind kind, ServerAddress address, ServerVersion version, String database, TestRole superuser,
                   boolean tls, Optional<Path> serverCa, CertificateFiles clientFiles, Set<AuthMethod> supported,
                   String superuserSslMode) {
+        this(kind, address, version, database, superuser, tls, serverCa, clientFiles, supported, superuserSslMode,
+                Optional.of("the replication role was not set up on this server"));
+    }
+
+    /** @param replicationUnavailable empty when the replication role is set up and the server allows logical replication */
+    RunningServer(Kind kind, ServerAddress address, ServerVersion version, String database, TestRole superuser,
+                  boolean tls, Optional<Path> serverCa, CertificateFiles clientFiles, Set<AuthMethod> supported,
+                  String superuserSslMode, Optional<String> replicationUnavailable) {
+        this.replicationUnavailable = replicationUnavailable.orElse(null);
         this.kind = kind;
         this.address = address;
         this.version = version;
@@ -113,6 +124,15 @@ final class RunningServer implements TestServer {
                     + " server (supported: " + supported + "); use a server the harness starts itself");
         }
         return new TestRole(m.roleName(), m.password());
+    }
+
+    @Override
+    public TestRole replicationRole() {
+        if (replicationUnavailable != null) {
+            throw new UnsupportedOperationException("logical replication tests cannot run on this " + kind + " server: "
+                    + replicationUnavailable);
+        }
+        return ReplicationRole.role();
     }
 
     @Override

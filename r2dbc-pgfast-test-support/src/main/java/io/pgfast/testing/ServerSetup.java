@@ -27,10 +27,13 @@ final class ServerSetup {
         Arrays.stream(AuthMethod.values()).filter(hba::allows).forEach(methods::add);
         try (Connection c = Jdbc.connect(url(address, superuser, MAINTENANCE_DATABASE))) {
             RoleSetup.apply(c, DATABASE, methods, db -> Jdbc.connect(url(address, superuser, db)));
+            try (Connection db = Jdbc.connect(url(address, superuser, DATABASE))) {
+                ReplicationRole.apply(c, db, DATABASE);
+            }
             ServerVersion version = ServerVersion.of(c);
             Optional<Path> ca = serverCertificates.map(CertificateFiles::caCert);
             return new RunningServer(kind, address, version, DATABASE, superuser, serverCertificates.isPresent(),
-                    ca, clientFiles, methods, "disable");
+                    ca, clientFiles, methods, "disable", ReplicationRole.unavailableReason(c));
         } catch (SQLException e) {
             throw new IllegalStateException("cannot set up roles on the " + kind + " server at " + address.host()
                     + ':' + address.port() + ": " + e.getMessage(), e);

@@ -90,6 +90,17 @@ public interface TestServer {
     /** Password of {@link #clientKeyEncrypted()}: {@code clientpass}. */
     String clientKeyPassword();
 
+    /**
+     * The role for logical replication tests: REPLICATION attribute, SCRAM login for ordinary and
+     * replication connections, may create publications and tables in {@link #database()}
+     * ({@code pgfast_replication} / {@code pgfast_replication_pw}). Servers the harness starts have
+     * {@code wal_level = logical}.
+     *
+     * @throws UnsupportedOperationException when this server cannot run logical replication tests, saying why
+     *                                       (an external server with another wal_level, or whose URL user is no superuser)
+     */
+    TestRole replicationRole();
+
     /** A pgjdbc URL, with user and password, for the superuser on {@link #database()}; TLS off (external: {@code prefer}). */
     String jdbcUrl();
 

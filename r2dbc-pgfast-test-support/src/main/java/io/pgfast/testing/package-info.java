@@ -18,6 +18,10 @@
  * {@code -Dpgfast.test.pg=12..18} picks the major. {@code -Dgroups=pg} runs only tests marked
  * {@link io.pgfast.testing.RequiresPostgres}.
  *
+ * <p>Logical replication: servers the harness starts have {@code wal_level = logical}, and
+ * {@link io.pgfast.testing.TestServer#replicationRole()} logs in with the REPLICATION attribute, over
+ * ordinary and replication connections.
+ *
  * <p>Primary + standby: {@link io.pgfast.testing.ReplicatedCluster#start()} makes a pair of its own (streaming
  * replication; the standby copied with pg_basebackup, or with the low-level backup API when there is none of the
  * servers' major), for tests that stop servers; {@link io.pgfast.testing.ReplicatedCluster#startSynchronous()} a

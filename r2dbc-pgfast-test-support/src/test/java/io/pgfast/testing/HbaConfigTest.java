@@ -22,7 +22,9 @@ class HbaConfigTest {
                 "host  all  pgfast_password  127.0.0.1/32  password",
                 "host  all  pgfast_md5  127.0.0.1/32  md5",
                 "host  all  pgfast_scram  127.0.0.1/32  scram-sha-256",
-                "hostssl  all  pgfast_cert  127.0.0.1/32  cert clientcert=verify-full");
+                "hostssl  all  pgfast_cert  127.0.0.1/32  cert clientcert=verify-full",
+                "host  all  pgfast_replication  127.0.0.1/32  scram-sha-256",
+                "host  replication  pgfast_replication  127.0.0.1/32  scram-sha-256");
     }
 
     @Test

@@ -10,6 +10,8 @@ import io.pgfast.protocol.WireFormat;
  * names it and, for the commands listed in the docs, carries the number of rows it affected:
  * {@code INSERT oid rows}, {@code SELECT rows} (also for CREATE TABLE AS), {@code UPDATE rows},
  * {@code DELETE rows}, {@code MERGE rows}, {@code MOVE rows}, {@code FETCH rows}, {@code COPY rows}.
+ * A bare {@code SELECT}, without count, is what a walsender before PostgreSQL 15 sends after the rows
+ * of a replication command: it carries no count.
  */
 public final class CommandComplete implements BackendMessage {
 
@@ -19,8 +21,9 @@ public final class CommandComplete implements BackendMessage {
     private static final int MAX_DIGITS = 19;
 
     private static final String INSERT = "INSERT";
+    private static final String SELECT = "SELECT";
     /** The commands whose tag carries a row count (protocol 55.7, CommandComplete), most frequent first. */
-    private static final String[] COUNTED = {"SELECT", INSERT, "UPDATE", "DELETE", "MERGE", "COPY", "FETCH", "MOVE"};
+    private static final String[] COUNTED = {SELECT, INSERT, "UPDATE", "DELETE", "MERGE", "COPY", "FETCH", "MOVE"};
 
     private final String tag;
     private final String command;
@@ -41,6 +44,13 @@ public final class CommandComplete implements BackendMessage {
             return;
         }
         if (space < 0) {
+            if (counted == SELECT) {
+                // a walsender before PostgreSQL 15 ends the results of its replication commands
+                // (IDENTIFY_SYSTEM, CREATE_REPLICATION_SLOT) with a bare "SELECT"
+                this.command = tag;
+                this.rows = -1;
+                return;
+            }
             throw malformed(tag, "no row count");
         }
         int countStart = space + 1;

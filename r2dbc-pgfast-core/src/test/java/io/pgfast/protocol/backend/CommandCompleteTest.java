@@ -28,6 +28,7 @@ class CommandCompleteTest {
         "DROP INDEX              | DROP INDEX   | -1",
         "LISTEN                  | LISTEN       | -1",
         "INSERTED 3              | INSERTED 3   | -1",
+        "SELECT                  | SELECT       | -1",
     })
     void commandAndRows(String tag, String command, long rows) {
         CommandComplete complete = new CommandComplete(tag);
@@ -38,7 +39,7 @@ class CommandCompleteTest {
 
     @ParameterizedTest
     @ValueSource(strings = {
-        "INSERT", "INSERT 0", "INSERT x 1", "INSERT 0 ", "INSERT 0 1x", "SELECT", "SELECT ", "SELECT -1",
+        "INSERT", "INSERT 0", "INSERT x 1", "INSERT 0 ", "INSERT 0 1x", "SELECT ", "SELECT -1",
         "SELECT 1 2", "UPDATE 9223372036854775808", "DELETE 12345678901234567890", "COPY +5", "MOVE  1",
     })
     void malformedCountsAreProtocolErrors(String tag) {

@@ -131,6 +131,27 @@ final class ScriptedServer implements AutoCloseable {
         });
     }
 
+    /**
+     * Reads frontend messages until one of type {@code type}, passing over any number of type {@code skipped}
+     * (e.g. the standby status updates a replication client sends on a timer); anything else fails the script.
+     */
+    ScriptedServer expectSkipping(char type, char skipped) {
+        return step("expect '" + type + "', passing over '" + skipped + "'", () -> {
+            for (;;) {
+                Received r = read();
+                if (r == null) {
+                    throw new AssertionError("expected frontend message '" + type + "', but the client closed the connection");
+                }
+                if (r.type() == type) {
+                    return;
+                }
+                if (r.type() != skipped) {
+                    throw new AssertionError("expected frontend message '" + type + "' or '" + skipped + "', got '" + r.type() + "'");
+                }
+            }
+        });
+    }
+
     /** Reads one frontend message per character of {@code types}, e.g. {@code "PDS"} for Parse, Describe, Sync. */
     ScriptedServer expectAll(String types) {
         for (char t : types.toCharArray()) {
