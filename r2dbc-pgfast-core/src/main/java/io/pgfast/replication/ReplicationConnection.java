@@ -49,6 +49,8 @@ public final class ReplicationConnection {
     private boolean streamed;
     /** The stream whose copy is open, if any (set and cleared on the event loop). */
     private volatile StreamFlow<?> copying;
+    /** The stream subscribed and not yet ended (set on subscription, cleared when it ends): commands refuse to queue behind it. */
+    private volatile StreamFlow<?> live;
 
     private ReplicationConnection(Transport transport, CodecRegistry codecs) {
         this.transport = transport;
@@ -203,6 +205,32 @@ public final class ReplicationConnection {
         this.copying = stream;
     }
 
+    /**
+     * A stream was subscribed: until it ends or is cancelled, commands fail instead of queueing behind it.
+     * Returns the failure when another stream is live on the connection (see {@link #run}).
+     */
+    synchronized IllegalStateException streamSubscribed(StreamFlow<?> stream) {
+        StreamFlow<?> other = live;
+        if (other != null && !other.isCancelled()) {
+            return liveStream();
+        }
+        this.live = stream;
+        return null;
+    }
+
+    private static IllegalStateException liveStream() {
+        return new IllegalStateException("a replication stream is open on this connection, and the server answers a command"
+                + " only after the stream has ended: cancel the stream's subscription first (what is issued after the"
+                + " cancellation runs once its copy has ended), or use another connection");
+    }
+
+    /** The stream ended (its ReadyForQuery, or the connection failed). */
+    synchronized void streamEnded(StreamFlow<?> stream) {
+        if (live == stream) {
+            live = null;
+        }
+    }
+
     Transport transport() {
         return transport;
     }
@@ -229,8 +257,21 @@ public final class ReplicationConnection {
         return codecs;
     }
 
+    /**
+     * A command runs only when no stream is open: the server answers it only after the stream's copy has
+     * ended, and a stream ends only when its subscriber cancels it (it is never read ahead, so that a slow
+     * consumer holds the server's WAL, not the client's memory). Queueing it behind a live stream could wait
+     * for ever (a command issued from inside the stream's own {@code concatMap}), so it fails at once
+     * instead; after the stream's cancellation, commands queue and run as soon as the copy has ended.
+     */
     private Mono<ReplicationCommandFlow.Outcome> run(String sql) {
-        return ReplicationCommandFlow.run(transport, codecs, sql);
+        return Mono.defer(() -> {
+            StreamFlow<?> stream = live;
+            if (stream != null && !stream.isCancelled()) {
+                return Mono.error(liveStream());
+            }
+            return ReplicationCommandFlow.run(transport, codecs, sql);
+        });
     }
 
     private static SqlRow single(ReplicationCommandFlow.Outcome outcome, String command) {

@@ -77,6 +77,11 @@ public final class ReplicationStream<T> {
             }
             StreamFlow<T> flow = new StreamFlow<>(connection, sql, plugin.newDecoder(connection.codecs()), this,
                     request.statusInterval(), subscriber);
+            IllegalStateException live = connection.streamSubscribed(flow);
+            if (live != null) {
+                Operators.error(subscriber, live);
+                return;
+            }
             subscriber.onSubscribe(flow);
             transport.submit(flow);
         });

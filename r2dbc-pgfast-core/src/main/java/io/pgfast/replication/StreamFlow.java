@@ -137,6 +137,11 @@ final class StreamFlow<T> extends Conversation implements Subscription {
         }
     }
 
+    /** Whether the subscriber cancelled (any thread). */
+    boolean isCancelled() {
+        return cancelled;
+    }
+
     // --- the conversation (event loop) ---
 
     /**
@@ -211,6 +216,7 @@ final class StreamFlow<T> extends Conversation implements Subscription {
             Notices.log((NoticeResponse) message);
         } else if (message instanceof ReadyForQuery) {
             connection.copying(null);
+            connection.streamEnded(this);
             if (!copied) {
                 connection.streamNeverCopied();
             }
@@ -300,6 +306,7 @@ final class StreamFlow<T> extends Conversation implements Subscription {
             phase = Phase.OVER;
         }
         connection.copying(null);
+        connection.streamEnded(this);
         stopStatusTimer();
     }
 
@@ -346,6 +353,7 @@ final class StreamFlow<T> extends Conversation implements Subscription {
     @Override
     protected void onConnectionFailure(Throwable failure) {
         connection.copying(null);
+        connection.streamEnded(this);
         phase = Phase.DONE;
         stopStatusTimer();
         terminate(failure);

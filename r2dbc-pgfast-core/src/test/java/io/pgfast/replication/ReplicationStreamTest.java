@@ -278,18 +278,31 @@ class ReplicationStreamTest {
     }
 
     @Test
-    void commandsWaitUntilTheStreamHasEnded() {
+    void aCommandIssuedWhileTheStreamIsOpenFailsAtOnceAndRunsAfterTheCancellation() {
         try (Feed feed = Feed.of("id int PRIMARY KEY")) {
-            feed.run("INSERT INTO " + feed.table + " VALUES (1)");
-            AtomicReference<CompletableFuture<SystemIdentification>> command = new AtomicReference<>();
-            StepVerifier.create(feed.stream(feed.pgoutput()).messages(), 1)
+            feed.run("INSERT INTO " + feed.table + " VALUES (1)", "INSERT INTO " + feed.table + " VALUES (2)");
+            AtomicReference<Throwable> refused = new AtomicReference<>();
+            AtomicReference<Throwable> secondStream = new AtomicReference<>();
+            AtomicReference<CompletableFuture<SystemIdentification>> afterCancel = new AtomicReference<>();
+            ReplicationStream<PgOutputMessage> stream = feed.stream(feed.pgoutput());
+            StepVerifier.create(stream.messages(), 1)
                     .expectNextCount(1)
-                    .then(() -> command.set(feed.replication.identifySystem().toFuture()))
-                    .expectNoEvent(QUIET)
-                    .then(() -> assertThat(command.get()).as("waits behind the open stream").isNotDone())
+                    // from inside the stream, as a concatMap would: it must not wait for the stream, which
+                    // waits for it
+                    // (never blocking: this may run on the event loop; the refusal is immediate)
+                    .then(() -> feed.replication.identifySystem().subscribe(null, refused::set))
+                    .then(() -> feed.replication.startReplication(StartReplication.slot(feed.slot), feed.pgoutput())
+                            .messages().subscribe(null, secondStream::set))
+                    .then(() -> assertThat(refused.get()).as("refused at once").isNotNull())
                     .thenCancel()
                     .verify(Repl.TIMEOUT);
-            assertThat(Mono.fromFuture(command.get()).block(Repl.TIMEOUT)).isNotNull();
+            afterCancel.set(feed.replication.identifySystem().toFuture());
+            assertThat(refused.get()).isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("replication stream is open on this connection")
+                    .hasMessageContaining("cancel the stream's subscription first");
+            assertThat(secondStream.get()).isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("replication stream is open on this connection");
+            assertThat(Mono.fromFuture(afterCancel.get()).block(Repl.TIMEOUT)).as("runs once the copy has ended").isNotNull();
         }
     }
 
