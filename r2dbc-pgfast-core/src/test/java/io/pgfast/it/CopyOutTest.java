@@ -238,8 +238,10 @@ class CopyOutTest {
     @Test
     void cancelledAfterTenChunksThenTheConnectionIsFreeAtOnce() {
         for (int round = 0; round < 2; round++) {
-            long t0 = System.nanoTime();
-            List<String> first = c.copyOut("COPY (SELECT i || ' ' || repeat('x', 1000) FROM generate_series(1, 10000000) i) TO STDOUT")
+            // about 2 TB of rows, streamed (a set-returning function in FROM would be materialized first):
+            // without the cancel, the next statement could not answer within Pg.TIMEOUT on
+            // any machine, so its answer proves the cancel (no clock needed)
+            List<String> first = c.copyOut("COPY (SELECT generate_series(1, 2000000000) || ' ' || repeat('x', 1000)) TO STDOUT")
                     .take(10)
                     .map(b -> {
                         try {
@@ -252,9 +254,6 @@ class CopyOutTest {
             assertThat(first).hasSize(10).allSatisfy(row -> assertThat(row).hasSizeGreaterThan(1000).endsWith("x\n"));
             assertThat(first.get(9)).startsWith("10 x");
             assertUsable();
-            long ms = (System.nanoTime() - t0) / 1_000_000;
-            System.out.println("copyOut take(10) then SELECT in " + ms + " ms");
-            assertThat(ms).isLessThan(3000);
         }
     }
 
@@ -269,13 +268,12 @@ class CopyOutTest {
     @Test
     void cancelledBeforeTheServerAnswered() {
         // the rows stream (ProjectSet) once the sleep is over; the server buffers its CopyOutResponse with them
-        StepVerifier.create(c.copyOutBytes("COPY (SELECT repeat('x', 1000), generate_series(1, 10000000) FROM pg_sleep(0.3)) TO STDOUT"), 0)
+        // about 2 TB of rows: only the cancel lets the next statement answer within Pg.TIMEOUT
+        StepVerifier.create(c.copyOutBytes("COPY (SELECT repeat('x', 1000), generate_series(1, 2000000000) FROM pg_sleep(0.3)) TO STDOUT"), 0)
                 .thenAwait(Duration.ofMillis(50))
                 .thenCancel()
                 .verify(Pg.TIMEOUT);
-        long t0 = System.nanoTime();
         assertUsable();
-        assertThat(Duration.ofNanos(System.nanoTime() - t0)).isLessThan(Duration.ofSeconds(3));
     }
 
     @Test

@@ -129,13 +129,12 @@ class SessionPoolingTest {
     @Test
     void aCancelledLargeResultLeavesTheConnectionUsable() {
         for (int round = 0; round < 3; round++) {
-            long begin = System.nanoTime();
-            List<Integer> first = Flux.from(c.createStatement("SELECT generate_series(1, 10000000)").execute())
+            // two billion rows (about 36 GB): without the cancel, SELECT 7 could not answer within
+            // Bouncer.TIMEOUT on any machine, so its answer proves the cancel (no clock needed)
+            List<Integer> first = Flux.from(c.createStatement("SELECT generate_series(1, 2000000000)").execute())
                     .concatMap(r -> r.map((row, md) -> row.get(0, Integer.class))).take(10).collectList().block(Bouncer.TIMEOUT);
             assertThat(first).containsExactly(1, 2, 3, 4, 5, 6, 7, 8, 9, 10);
             assertThat(Bouncer.one(c, "SELECT 7", Integer.class)).isEqualTo(7);
-            // the whole result would take far longer; the cancel stopped the server
-            assertThat(Duration.ofNanos(System.nanoTime() - begin)).isLessThan(Duration.ofSeconds(5));
         }
     }
 

@@ -3,6 +3,7 @@ package io.pgfast.r2dbc;
 import io.pgfast.config.PgfastConnectionConfiguration;
 import io.pgfast.config.SslMode;
 import io.r2dbc.spi.R2dbcException;
+import io.r2dbc.spi.R2dbcTimeoutException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Mono;
@@ -71,12 +72,14 @@ class ScriptedServerTest {
 
     private void assertFailsFast(byte[] answer, boolean closeAfter, String messagePart) throws IOException {
         int port = serve(answer, closeAfter);
-        long start = System.nanoTime();
-        assertThatThrownBy(() -> connect(port).block(Duration.ofSeconds(10)))
+        // the wait is a hang guard only; what ended the attempt is told by the exception: connectTimeout only
+        // where the answer leaves the client nothing else to go by (a truncated message)
+        boolean byTimeout = messagePart.equals("connectTimeout");
+        assertThatThrownBy(() -> connect(port).block(Duration.ofSeconds(60)))
                 .isInstanceOf(R2dbcException.class)
+                .satisfies(e -> assertThat(e instanceof R2dbcTimeoutException).as("ended by connectTimeout").isEqualTo(byTimeout))
                 .hasMessageContaining(messagePart)
                 .hasMessageNotContaining("secret-pw");
-        assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)).isLessThan(CONNECT_TIMEOUT.toMillis() + 2000);
     }
 
     @Test
@@ -162,11 +165,12 @@ class ScriptedServerTest {
         });
         PgfastConnectionConfiguration config = PgfastConnectionConfiguration.builder()
                 .host("127.0.0.1").port(server.getLocalPort()).username("u").password("pw")
-                .sslMode(SslMode.DISABLE).connectTimeout(Duration.ofSeconds(30)).build();
+                .sslMode(SslMode.DISABLE).connectTimeout(Duration.ofMinutes(10)).build();
         reactor.core.Disposable pending = Mono.from(new PgfastConnectionFactory(config).create()).subscribe();
         Thread.sleep(300);
         pending.dispose();
-        // the server sees the connection closed long before connectTimeout
-        assertThat(closedAfter.get(5, TimeUnit.SECONDS)).isBetween(0L, 4000L);
+        // the server sees the connection closed: connectTimeout (10 minutes) outlasts this wait, so only the
+        // disposal can have closed it
+        assertThat(closedAfter.get(60, TimeUnit.SECONDS)).isNotNegative();
     }
 }

@@ -43,34 +43,22 @@ class CancellationTest {
     }
 
     /**
-     * take(10) of a huge result, then SELECT 1: the time of both, in ms, the better of two attempts (this
-     * machine is shared; draining the whole result would take far longer every time). What remains is
-     * mostly the rows already in the socket buffers, released unread; under paranoid leak detection each
-     * costs microseconds, so expect 1-2 s here against some 50 ms without it.
+     * Two billion rows (about 36 GB of DataRows): draining them could not end within Db.TIMEOUT on any
+     * machine, so an answer to the next statement proves the cancel stopped the server (no clock needed).
      */
-    private long takeTenThenSelectOne(java.util.function.Supplier<Statement> huge, String label) {
-        long best = Long.MAX_VALUE;
-        for (int attempt = 0; attempt < 2 && best >= 3000; attempt++) {
-            long t0 = System.nanoTime();
-            List<Integer> first = ints(huge.get()).take(10).collectList().block(Db.TIMEOUT);
-            long taken = System.nanoTime();
-            Integer one = Db.one(c, "SELECT 1", Integer.class);
-            long ms = (System.nanoTime() - t0) / 1_000_000;
-            System.out.println(label + ": take(10) of 30 000 000 rows in " + (taken - t0) / 1_000_000 + " ms, then SELECT 1, in "
-                    + ms + " ms in all");
-            assertThat(first).containsExactly(1, 2, 3, 4, 5, 6, 7, 8, 9, 10);
-            assertThat(one).isEqualTo(1);
-            best = Math.min(best, ms);
-        }
-        return best;
+    private static final long HUGE = 2_000_000_000L;
+
+    private void takeTenThenSelectOne(Statement huge) {
+        List<Integer> first = ints(huge).take(10).collectList().block(Db.TIMEOUT);
+        assertThat(first).containsExactly(1, 2, 3, 4, 5, 6, 7, 8, 9, 10);
+        assertThat(Db.one(c, "SELECT 1", Integer.class)).isEqualTo(1);
     }
 
     @Test
     void takeTenOfAHugeResultThenTheConnectionIsFreeAtOnce() {
-        long simple = takeTenThenSelectOne(() -> c.createStatement("SELECT generate_series(1, 30000000)"), "simple");
-        long extended = takeTenThenSelectOne(() -> c.createStatement("SELECT generate_series(1, $1::int)").bind(0, 30_000_000), "extended");
-        long fetching = takeTenThenSelectOne(() -> c.createStatement("SELECT generate_series(1, 30000000)").fetchSize(1000), "fetchSize 1000");
-        assertThat(List.of(simple, extended, fetching)).allSatisfy(ms -> assertThat(ms).isLessThan(3000));
+        takeTenThenSelectOne(c.createStatement("SELECT generate_series(1, " + HUGE + ")"));
+        takeTenThenSelectOne(c.createStatement("SELECT generate_series(1, $1::bigint)::int").bind(0, HUGE));
+        takeTenThenSelectOne(c.createStatement("SELECT generate_series(1, " + HUGE + ")").fetchSize(1000));
     }
 
     @Test
@@ -88,12 +76,8 @@ class CancellationTest {
 
     @Test
     void cancellingTheResultsPublisherBeforeAnyResult() {
-        long t0 = System.nanoTime();
-        Flux.from(c.createStatement("SELECT generate_series(1, 30000000)").execute()).take(0).blockLast(Db.TIMEOUT);
+        Flux.from(c.createStatement("SELECT generate_series(1, " + HUGE + ")").execute()).take(0).blockLast(Db.TIMEOUT);
         assertThat(Db.one(c, "SELECT 6", Integer.class)).isEqualTo(6);
-        long ms = (System.nanoTime() - t0) / 1_000_000;
-        System.out.println("take(0) of the Results then SELECT 6 in " + ms + " ms");
-        assertThat(ms).isLessThan(3000);
     }
 
     @Test
@@ -216,14 +200,13 @@ class CancellationTest {
 
     @Test
     void statementTimeoutIsATimeoutException() {
-        long t0 = System.nanoTime();
+        // 57014 is the server's statement_timeout (a query ended otherwise has no such error)
         StepVerifier.create(ints(c.createStatement("SET statement_timeout = 100; SELECT 1 FROM pg_sleep(5)")))
                 .expectErrorSatisfies(e -> {
                     assertThat(e).isInstanceOf(R2dbcTimeoutException.class);
                     assertThat(((R2dbcException) e).getSqlState()).isEqualTo("57014");
                 })
                 .verify(Db.TIMEOUT);
-        assertThat(System.nanoTime() - t0).isLessThan(Duration.ofSeconds(3).toNanos());
         assertThat(Db.one(c, "SELECT 9", Integer.class)).isEqualTo(9);
     }
 
@@ -264,13 +247,12 @@ class CancellationTest {
     @Test
     void closingWhileStatementsAreInFlightFailsThemAndCompletes() {
         Connection closing = Db.connect();
-        Mono<List<Integer>> slow = ints(closing.createStatement("SELECT 1 FROM pg_sleep(5)")).collectList().cache();
+        // longer than Db.TIMEOUT: a close() that waited for it would fail the block below
+        Mono<List<Integer>> slow = ints(closing.createStatement("SELECT 1 FROM pg_sleep(60)")).collectList().cache();
         slow.subscribe(v -> { }, e -> { });
         Mono<List<Integer>> behind = ints(closing.createStatement("SELECT 2")).collectList().cache();
         behind.subscribe(v -> { }, e -> { });
-        long t0 = System.nanoTime();
         Mono.from(closing.close()).block(Db.TIMEOUT);
-        assertThat(System.nanoTime() - t0).isLessThan(Duration.ofSeconds(3).toNanos());
         assertThatThrownBy(() -> slow.block(Db.TIMEOUT)).isInstanceOf(R2dbcNonTransientResourceException.class);
         assertThatThrownBy(() -> behind.block(Db.TIMEOUT)).isInstanceOf(R2dbcNonTransientResourceException.class);
         assertThatThrownBy(() -> Db.one(closing, "SELECT 3", Integer.class)).isInstanceOf(R2dbcNonTransientResourceException.class);
@@ -292,11 +274,9 @@ class CancellationTest {
             Db.run(holder, "SELECT * FROM " + table + " FOR UPDATE");
             Disposable waiting = ints(c.createStatement("SELECT id FROM " + table + " FOR UPDATE")).subscribe();
             Thread.sleep(200);
-            long t0 = System.nanoTime();
             waiting.dispose();
-            Integer four = Mono.from(ints(c.createStatement("SELECT 4"))).block(Duration.ofSeconds(5));
-            System.out.println("a statement waiting for a lock was cancelled in " + (System.nanoTime() - t0) / 1_000_000 + " ms");
-            assertThat(four).isEqualTo(4);
+            // the lock is held until the finally block: SELECT 4 answers only if the waiting statement was cancelled
+            assertThat(Mono.from(ints(c.createStatement("SELECT 4"))).block(Db.TIMEOUT)).isEqualTo(4);
         } finally {
             Mono.from(holder.rollbackTransaction()).block(Db.TIMEOUT);
             Db.close(holder);
@@ -306,26 +286,22 @@ class CancellationTest {
 
     @Test
     void aClientSideTimeoutStopsTheServersWork() {
-        long t0 = System.nanoTime();
-        StepVerifier.create(ints(c.createStatement("SELECT 1 FROM pg_sleep(10)")).timeout(Duration.ofMillis(200)))
+        // the sleep outlasts Db.TIMEOUT: SELECT 5 answers within it only if the server's work was cancelled
+        StepVerifier.create(ints(c.createStatement("SELECT 1 FROM pg_sleep(60)")).timeout(Duration.ofMillis(200)))
                 .expectError(java.util.concurrent.TimeoutException.class)
                 .verify(Db.TIMEOUT);
-        Integer five = Mono.from(ints(c.createStatement("SELECT 5"))).block(Duration.ofSeconds(20));
-        long ms = (System.nanoTime() - t0) / 1_000_000;
-        System.out.println("timeout(200 ms) of pg_sleep(10), then SELECT 5, in " + ms + " ms");
-        assertThat(five).isEqualTo(5);
-        assertThat(ms).isLessThan(3000);
+        assertThat(Mono.from(ints(c.createStatement("SELECT 5"))).block(Db.TIMEOUT)).isEqualTo(5);
     }
 
     @Test
     void aClientSideTimeoutOnRowsStopsTheServersWork() {
-        long t0 = System.nanoTime();
         // the Result is out (a first row larger than the server's 8 kB output buffer is flushed at once):
         // cancelling its rows sends the CancelRequest
         // rows 1 and 2 are 20 000 bytes each, so row 1 has left the server's 8 kB send buffer completely
-        // (before PostgreSQL 14 a large message's tail waits in that buffer); computing row 3 sleeps 10 s
+        // (before PostgreSQL 14 a large message's tail waits in that buffer); computing row 3 sleeps 60 s,
+        // longer than Db.TIMEOUT: SELECT 5 answers within it only if the server's work was cancelled
         Flux<Integer> lengths = Flux.from(c.createStatement(
-                        "SELECT CASE WHEN g < 3 THEN repeat('x', 20000) ELSE pg_sleep(10)::text END FROM generate_series(1, 3) g").execute())
+                        "SELECT CASE WHEN g < 3 THEN repeat('x', 20000) ELSE pg_sleep(60)::text END FROM generate_series(1, 3) g").execute())
                 .concatMap(r -> r.map((row, md) -> row.get(0, String.class).length()));
         // a generous timeout: on a loaded CI machine (and PostgreSQL 12) the first row can take a while
         StepVerifier.create(lengths.timeout(Duration.ofMillis(2000)))
@@ -334,9 +310,5 @@ class CancellationTest {
                 .expectError(java.util.concurrent.TimeoutException.class)
                 .verify(Db.TIMEOUT);
         assertThat(Db.one(c, "SELECT 5", Integer.class)).isEqualTo(5);
-        long ms = (System.nanoTime() - t0) / 1_000_000;
-        System.out.println("timeout(2 s) of rows waiting on pg_sleep(10), then SELECT 5, in " + ms + " ms");
-        // far below the 10 s of pg_sleep: the server's work was cancelled
-        assertThat(ms).isLessThan(6000);
     }
 }

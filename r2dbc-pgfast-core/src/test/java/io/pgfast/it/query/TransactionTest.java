@@ -321,11 +321,10 @@ class TransactionTest {
         await(other.beginTransaction());
         Db.run(other, "SELECT * FROM " + table + " WHERE id = 1 FOR UPDATE");
         await(c.setLockWaitTimeout(Duration.ofMillis(200)));
-        long t0 = System.nanoTime();
+        // 55P03 (lock_not_available) is what lock_timeout raises
         assertThatThrownBy(() -> Db.rowsUpdated(c.createStatement("UPDATE " + table + " SET v = 'x' WHERE id = $1").bind(0, 1)))
                 .isInstanceOf(R2dbcException.class)
                 .satisfies(e -> assertThat(((R2dbcException) e).getSqlState()).isEqualTo("55P03"));
-        assertThat(System.nanoTime() - t0).isLessThan(Duration.ofSeconds(3).toNanos());
         await(other.rollbackTransaction());
     }
 

@@ -17,6 +17,7 @@ import io.pgfast.r2dbc.PgfastConnectionFactory;
 import io.pgfast.config.SslMode;
 import io.r2dbc.spi.R2dbcException;
 import io.r2dbc.spi.R2dbcNonTransientResourceException;
+import io.r2dbc.spi.R2dbcTimeoutException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -26,7 +27,6 @@ import reactor.core.publisher.Mono;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -34,14 +34,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 /**
  * The startup phase (StartupFlow, protocol 55.2.1) given messages that belong to a query: after
  * AuthenticationOk only BackendKeyData, ParameterStatus, NoticeResponse, NegotiateProtocolVersion and
- * ReadyForQuery may come. Each broken startup must fail the connection attempt fast, well before
- * connectTimeout, with an R2dbcException naming what came.
+ * ReadyForQuery may come. Each broken startup must fail the connection attempt when the message comes, not
+ * by connectTimeout (which is set far beyond the test's wait, so it can never be what ended the attempt),
+ * with an R2dbcException naming what came.
  */
 class StartupViolationFlowTest {
 
-    private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
-    /** Much less than connectTimeout: a violation must be noticed, not timed out. */
-    private static final long FAST_MILLIS = 2000;
+    /** Never reached: a violation must be noticed, not timed out. */
+    private static final Duration CONNECT_TIMEOUT = Duration.ofMinutes(10);
+    /** How long the test waits for the refusal: a hang guard, far shorter than connectTimeout. */
+    private static final Duration WAIT = Duration.ofSeconds(60);
 
     private ScriptedServer server;
 
@@ -60,11 +62,10 @@ class StartupViolationFlowTest {
     }
 
     private void assertStartupFails(Class<? extends R2dbcException> type, String messagePart) {
-        long start = System.nanoTime();
-        assertThatThrownBy(() -> connect().block(CONNECT_TIMEOUT.plusSeconds(5)))
+        assertThatThrownBy(() -> connect().block(WAIT))
                 .isInstanceOf(type)
+                .isNotInstanceOf(R2dbcTimeoutException.class)
                 .hasMessageContaining(messagePart);
-        assertThat(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start)).isLessThan(FAST_MILLIS);
         server.awaitScript();
     }
 
