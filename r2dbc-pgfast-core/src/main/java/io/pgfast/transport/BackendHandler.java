@@ -9,6 +9,8 @@ import io.netty.util.ReferenceCountUtil;
 import io.pgfast.protocol.MessageFramer;
 import io.pgfast.protocol.BackendMessage;
 import io.pgfast.protocol.backend.CopyData;
+import io.pgfast.protocol.backend.ErrorResponse;
+import io.pgfast.codec.io.UnsignedInts;
 
 /**
  * Frames backend messages out of the byte stream and hands each to the conversation at the head of the
@@ -164,6 +166,40 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
         transport.fail(cause);
+    }
+
+    /**
+     * The reason a FATAL (or PANIC) ErrorResponse gave, when one sits unread in what was received: the server
+     * sends it just before it closes the connection (protocol docs, "Termination"), and it stays unread when the
+     * head conversation's consumer had asked for nothing more (rows, or a replication stream's data, before it).
+     * Read without consuming anything, so that the error the application sees says why the server closed the
+     * connection. Null when there is none. Event loop only.
+     */
+    String unreadLastWords() {
+        ByteBuf b = cumulation;
+        if (b == null) {
+            return null;
+        }
+        int end = b.writerIndex();
+        for (int i = b.readerIndex(); end - i >= 5; ) {
+            int length = UnsignedInts.int32(b, i + 1);
+            if (length < 4 || end - i - 1 < length) {
+                break;
+            }
+            if (b.getByte(i) == ErrorResponse.TYPE) {
+                try {
+                    ErrorResponse error = ErrorResponse.decode(b.slice(i + 5, length - 4));
+                    if ("FATAL".equals(error.severity()) || "PANIC".equals(error.severity())) {
+                        return error.message() + " (" + error.code() + ")";
+                    }
+                } catch (RuntimeException malformed) {
+                    // a malformed message tells nothing: the plain "closed by the server" stands
+                    return null;
+                }
+            }
+            i += 1 + length;
+        }
+        return null;
     }
 
     private void releaseCumulation() {

@@ -256,6 +256,9 @@ public final class Transport {
 
     void onChannelInactive() {
         String words = lastWords;
+        if (words == null && !closing) {
+            words = handler.unreadLastWords();
+        }
         fail(new R2dbcNonTransientResourceException(closing ? "connection to " + server + " closed"
                 : "connection to " + server + " closed by the server" + (words == null ? "" : ": " + words)));
     }

@@ -76,6 +76,29 @@ class LostConnectionFlowTest extends ScriptedFlowTest {
                 .verify(BOUND);
     }
 
+    /**
+     * The FATAL error arrives behind rows the subscriber has not asked for, and the connection closes before it
+     * asks: the error it then gets still says why the server closed the connection.
+     */
+    @Test
+    void aFatalErrorBehindUnrequestedRowsIsTheReason() {
+        server = ScriptedServer.start();
+        connection = server.connect();
+        FlowKind.SIMPLE.expectRequest(server);
+        server.send(FlowKind.description(), FlowKind.SIMPLE.row(1), FlowKind.SIMPLE.row(2), FlowKind.SIMPLE.row(3),
+                new ErrorResponse(ADMIN_SHUTDOWN));
+        server.closeConnection();
+        StepVerifier.create(FlowKind.SIMPLE.run(connection), 1)
+                .expectNext(1)
+                .then(() -> Mono.from(connection.validate(ValidationDepth.LOCAL)).repeat()
+                        .takeUntil(valid -> !valid).blockLast(BOUND))
+                .thenRequest(Long.MAX_VALUE)
+                .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(R2dbcNonTransientResourceException.class)
+                        .hasMessage("connection to " + serverName() + " closed by the server: "
+                                + "terminating connection due to administrator command (57P01)"))
+                .verify(BOUND);
+    }
+
     @Test
     void aFatalErrorWhileIdleNamesTheServer() {
         server = ScriptedServer.start();
