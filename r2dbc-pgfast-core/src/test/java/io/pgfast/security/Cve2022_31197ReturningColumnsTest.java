@@ -120,4 +120,21 @@ class Cve2022_31197ReturningColumnsTest {
         assertThatThrownBy(() -> s.returnGeneratedValues("")).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> s.returnGeneratedValues((String) null)).isInstanceOf(IllegalArgumentException.class);
     }
+
+    /** The other identifiers the driver writes into SQL from a caller's string: savepoint names, quoted the same way. */
+    @Test
+    void cve2022_31197_savepointNames_areQuotedIdentifiersToo() {
+        String name = "s\"; DROP TABLE sec_victim; --";
+        reactor.core.publisher.Mono.from(c.beginTransaction()).block(Sec.TIMEOUT);
+        try {
+            reactor.core.publisher.Mono.from(c.createSavepoint(name)).block(Sec.TIMEOUT);
+            Sec.run(c, "INSERT INTO sec_ret (v) VALUES ('after the savepoint')");
+            reactor.core.publisher.Mono.from(c.rollbackTransactionToSavepoint(name)).block(Sec.TIMEOUT);
+            reactor.core.publisher.Mono.from(c.releaseSavepoint(name)).block(Sec.TIMEOUT);
+        } finally {
+            reactor.core.publisher.Mono.from(c.commitTransaction()).block(Sec.TIMEOUT);
+        }
+        assertThat(Sec.one(c, "SELECT count(*) FROM sec_ret", Long.class)).isZero();
+        victimSurvives();
+    }
 }
