@@ -9,6 +9,7 @@ import io.pgfast.flow.BatchedInsert;
 import io.pgfast.flow.Binding;
 import io.pgfast.protocol.WireFormat;
 import io.pgfast.protocol.frontend.Bind;
+import io.pgfast.r2dbc.PgfastConnectionFactory;
 import io.pgfast.testing.RequiresPostgres;
 import io.r2dbc.spi.Connection;
 import io.r2dbc.spi.R2dbcException;
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
 
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -126,6 +128,20 @@ class Cve2024_27304OversizedMessageTest {
         }
         assertThat(Sec.rows(c.createStatement("SELECT length($1), length($2)").bind(0, ByteBuffer.wrap(new byte[3]))
                 .bind(1, ByteBuffer.wrap(new byte[4])))).containsExactly(List.of(3, 4));
+    }
+
+    @Test
+    void cve2024_27304_unnamedStatements_oversizedBindFailsTheStatementOnly() {
+        // without a statement cache, Parse and Bind go out together: neither may be written
+        Connection unnamed = Mono.from(new PgfastConnectionFactory(Sec.config().preparedStatementCacheQueries(0).build()).create())
+                .block(Sec.TIMEOUT);
+        try {
+            Statement s = unnamed.createStatement("SELECT length($1)").bind(0, sparse.view(OVER_A_GIB)).fetchSize(10);
+            assertThatThrownBy(() -> Sec.rows(s)).isInstanceOf(R2dbcException.class).hasMessageContaining("1 GiB");
+            assertThat(Sec.rows(unnamed.createStatement("SELECT length($1)").bind(0, ByteBuffer.wrap(new byte[5])))).containsExactly(List.of(5));
+        } finally {
+            Sec.close(unnamed);
+        }
     }
 
     @Test
