@@ -73,7 +73,7 @@ public final class SqlScanner {
             }
             if (c == '\'') {
                 boolean escapes = i > 0 && (sql.charAt(i - 1) == 'E' || sql.charAt(i - 1) == 'e')
-                        && (i < 2 || !Character.isLetterOrDigit(sql.charAt(i - 2)) && sql.charAt(i - 2) != '_');
+                        && (i < 2 || !isIdentifierPart(sql.charAt(i - 2)));
                 i = skipQuoted(sql, i + 1, '\'', escapes);
             } else if (c == '"') {
                 i = skipQuoted(sql, i + 1, '"', false);

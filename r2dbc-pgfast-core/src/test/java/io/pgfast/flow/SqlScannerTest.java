@@ -19,6 +19,8 @@ class SqlScannerTest {
             "SELECT '$1'#0",
             "SELECT 'it''s $1'#0",
             "SELECT E'\\' $1'#0",
+            // an identifier may end in "$e": what follows is a standard string, not an E-string
+            "SELECT a$e'\\' $1, ''#1",
             "SELECT \"$1\"#0",
             "SELECT $$ $1 $$, $2#2",
             "SELECT $tag$ $1 $tag$ || $3#3",
