@@ -34,4 +34,13 @@ public interface Encoder<T> {
      * writer index of {@code out}.
      */
     void encode(T value, ByteBuf out);
+
+    /**
+     * At least how many bytes {@link #encode} writes for {@code value}, or 0 when that is not known without
+     * encoding. The driver sums these to refuse a message over PostgreSQL's 1 GiB limit before rendering it;
+     * an encoder of possibly huge values (bytes, text) should answer cheaply, others may keep the default.
+     */
+    default long minimumLength(T value) {
+        return 0;
+    }
 }

@@ -1,5 +1,7 @@
 package io.pgfast.flow;
 
+import io.pgfast.protocol.WireFormat;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -160,21 +162,52 @@ public final class BatchedInsert {
         return sizes.stream().mapToInt(Integer::intValue).toArray();
     }
 
-    /** Rewrites {@code bindings} (all complete) into one merged binding per chunk, each carrying its SQL. */
+    /**
+     * Rewrites {@code bindings} (all complete) into one merged binding per chunk, each carrying its SQL. A chunk
+     * whose values are known to exceed {@link #MERGE_LIMIT} is split in halves (still powers of two) as often as
+     * needed: merging must not turn bindings that fit in a Bind each into one Bind over PostgreSQL's 1 GiB limit.
+     */
     public List<Binding> rewrite(List<Binding> bindings) {
         int[] sizes = chunks(bindings.size());
         List<Binding> merged = new ArrayList<>(sizes.length);
         String[] texts = new String[Integer.numberOfTrailingZeros(maxRows) + 1];
         int from = 0;
         for (int size : sizes) {
-            int t = Integer.numberOfTrailingZeros(size);
-            if (texts[t] == null) {
-                texts[t] = sql(size);
-            }
-            merged.add(size == 1 ? bindings.get(from) : Binding.merge(bindings, from, size, parameterCount, texts[t]));
+            addChunk(bindings, from, size, merged, texts);
             from += size;
         }
         return merged;
+    }
+
+    /**
+     * The known size of merged values at most: PostgreSQL's limit less a margin for the rest of a Bind (names,
+     * up to 65535 format codes of 2 bytes and value lengths of 4 bytes, counted separately below).
+     */
+    static final long MERGE_LIMIT = WireFormat.MAX_MESSAGE_LENGTH - (1 << 20);
+
+    private void addChunk(List<Binding> bindings, int from, int size, List<Binding> merged, String[] texts) {
+        if (size > 1 && knownLength(bindings, from, size) > MERGE_LIMIT) {
+            int half = size / 2;
+            addChunk(bindings, from, half, merged, texts);
+            addChunk(bindings, from + half, half, merged, texts);
+            return;
+        }
+        int t = Integer.numberOfTrailingZeros(size);
+        if (texts[t] == null) {
+            texts[t] = sql(size);
+        }
+        merged.add(size == 1 ? bindings.get(from) : Binding.merge(bindings, from, size, parameterCount, texts[t]));
+    }
+
+    private long knownLength(List<Binding> bindings, int from, int size) {
+        long length = 4L * size * parameterCount;
+        for (int i = from; i < from + size; i++) {
+            Binding b = bindings.get(i);
+            for (int p = 0; p < parameterCount; p++) {
+                length += b.minimumLength(p);
+            }
+        }
+        return length;
     }
 
     /** A cursor over SQL text that knows what to skip. */

@@ -186,6 +186,12 @@ public final class Binding implements Bind.Values {
         return true;
     }
 
+    @Override
+    public long minimumLength(int i) {
+        Object v = values[i];
+        return v == NULL || encoders[i] == null ? 0 : encoders[i].minimumLength(v);
+    }
+
     /** The values themselves, for the opt-in parameter log only. */
     public String describeValues() {
         StringBuilder b = new StringBuilder("[");

@@ -73,7 +73,7 @@ public final class SqlScanner {
             }
             if (c == '\'') {
                 boolean escapes = i > 0 && (sql.charAt(i - 1) == 'E' || sql.charAt(i - 1) == 'e')
-                        && (i < 2 || !Character.isLetterOrDigit(sql.charAt(i - 2)) && sql.charAt(i - 2) != '_');
+                        && (i < 2 || !isIdentifierPart(sql.charAt(i - 2)));
                 i = skipQuoted(sql, i + 1, '\'', escapes);
             } else if (c == '"') {
                 i = skipQuoted(sql, i + 1, '"', false);
@@ -110,6 +110,116 @@ public final class SqlScanner {
             }
         }
         return several ? -1L - max : max;
+    }
+
+    /**
+     * What lies at the end of one statement's text, for code that appends to it ({@code RETURNING}) or joins
+     * it with others (a {@code Batch}).
+     *
+     * @param codeEnd            the index after the last character that is neither white space, a comment nor a
+     *                           ';' (0 for text without code)
+     * @param endsInLineComment  the text ends inside a {@code --} comment: anything appended on the same line
+     *                           would be commented out
+     * @param open               the text ends inside a string literal, quoted identifier, dollar quote or block
+     *                           comment: whatever is appended becomes part of it
+     * @param returning          a {@code RETURNING} keyword stands outside literals, comments and parentheses
+     */
+    public record Tail(int codeEnd, boolean endsInLineComment, boolean open, boolean returning) {
+    }
+
+    /** The {@link Tail} of {@code sql}, lexed as {@link #parameterCount} does. */
+    public static Tail tail(String sql) {
+        int n = sql.length();
+        int codeEnd = 0;
+        int depth = 0;
+        boolean returning = false;
+        int i = 0;
+        while (i < n) {
+            char c = sql.charAt(i);
+            if (Character.isWhitespace(c) || c == ';') {
+                i++;
+            } else if (c == '-' && i + 1 < n && sql.charAt(i + 1) == '-') {
+                int eol = sql.indexOf('\n', i + 2);
+                if (eol < 0) {
+                    return new Tail(codeEnd, true, false, returning);
+                }
+                i = eol + 1;
+            } else if (c == '/' && i + 1 < n && sql.charAt(i + 1) == '*') {
+                i = blockCommentEnd(sql, i + 2);
+                if (i < 0) {
+                    return new Tail(codeEnd, false, true, returning);
+                }
+            } else if (c == '\'' || c == '"') {
+                boolean escapes = c == '\'' && i > 0 && (sql.charAt(i - 1) == 'E' || sql.charAt(i - 1) == 'e')
+                        && (i < 2 || !isIdentifierPart(sql.charAt(i - 2)));
+                i = quotedEnd(sql, i + 1, c, escapes);
+                if (i < 0) {
+                    return new Tail(codeEnd, false, true, returning);
+                }
+                codeEnd = i;
+            } else if (c == '$' && !precededByIdentifier(sql, i) && dollarTagEnd(sql, i) > 0) {
+                int tagEnd = dollarTagEnd(sql, i);
+                String tag = sql.substring(i, tagEnd + 1);
+                int close = sql.indexOf(tag, tagEnd + 1);
+                if (close < 0) {
+                    return new Tail(codeEnd, false, true, returning);
+                }
+                i = close + tag.length();
+                codeEnd = i;
+            } else if (isIdentifierPart(c)) {
+                int start = i;
+                while (i < n && isIdentifierPart(sql.charAt(i))) {
+                    i++;
+                }
+                returning |= depth == 0 && i - start == 9 && sql.regionMatches(true, start, "RETURNING", 0, 9);
+                codeEnd = i;
+            } else {
+                depth += c == '(' ? 1 : c == ')' ? -1 : 0;
+                i++;
+                codeEnd = i;
+            }
+        }
+        return new Tail(codeEnd, false, false, returning);
+    }
+
+    /** After the closing quote of a literal or quoted identifier whose body starts at {@code i}; -1 when unclosed. */
+    private static int quotedEnd(String sql, int i, char quote, boolean backslashEscapes) {
+        int n = sql.length();
+        while (i < n) {
+            char c = sql.charAt(i);
+            if (backslashEscapes && c == '\\') {
+                i += 2;
+            } else if (c == quote) {
+                if (i + 1 < n && sql.charAt(i + 1) == quote) {
+                    i += 2;
+                } else {
+                    return i + 1;
+                }
+            } else {
+                i++;
+            }
+        }
+        return -1;
+    }
+
+    /** After the end of a (nested) block comment whose body starts at {@code i}; -1 when unclosed. */
+    private static int blockCommentEnd(String sql, int i) {
+        int depth = 1;
+        int n = sql.length();
+        while (i < n) {
+            if (sql.startsWith("/*", i)) {
+                depth++;
+                i += 2;
+            } else if (sql.startsWith("*/", i)) {
+                i += 2;
+                if (--depth == 0) {
+                    return i;
+                }
+            } else {
+                i++;
+            }
+        }
+        return -1;
     }
 
     private static boolean precededByIdentifier(String sql, int i) {
@@ -155,7 +265,7 @@ public final class SqlScanner {
     }
 
     /** The index of the first character at or after {@code i} that is neither white space nor in a comment. */
-    static int skipSpaceAndComments(String sql, int i) {
+    public static int skipSpaceAndComments(String sql, int i) {
         int n = sql.length();
         while (i < n) {
             char c = sql.charAt(i);
@@ -174,7 +284,7 @@ public final class SqlScanner {
     }
 
     /** A character that continues an identifier or keyword (scan.l, ident_cont). */
-    static boolean isIdentifierPart(char c) {
+    public static boolean isIdentifierPart(char c) {
         return Character.isLetterOrDigit(c) || c == '_' || c == '$';
     }
 

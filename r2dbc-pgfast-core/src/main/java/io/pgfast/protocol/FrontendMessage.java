@@ -13,7 +13,9 @@ public interface FrontendMessage {
     /**
      * Writes the complete message (type byte where the message has one, Int32 length, body) at the
      * writer index of {@code out}, advancing it. Every argument was validated when the message was
-     * created, so encoding never fails other than by {@code out} running out of capacity.
+     * created, so encoding never fails other than by {@code out} running out of capacity or the message
+     * exceeding {@link WireFormat#MAX_MESSAGE_LENGTH} (an {@code IllegalArgumentException}; the caller
+     * discards what was written).
      */
     void encode(ByteBuf out);
 }

@@ -174,9 +174,51 @@ public final class WireFormat {
         return lengthIndex;
     }
 
-    /** Patches the length field: the length counts itself and the body, not the type byte. */
+    /**
+     * The largest length field a server accepts in a message from the client: PostgreSQL reads the long
+     * messages (Query, Parse, Bind, CopyData, ...) with {@code PQ_LARGE_MESSAGE_LIMIT} (pqcomm.h,
+     * {@code MaxAllocSize - 1}, 1 GiB - 2) as the limit of the length, which counts itself; a longer one ends
+     * the session with "invalid message length". A length past {@code Integer.MAX_VALUE} could not even be
+     * written in the Int32 field (CVE-2024-27304: a wrapped length lets the rest of the value be read as
+     * further messages).
+     */
+    public static final int MAX_MESSAGE_LENGTH = 0x3FFFFFFF - 1;
+
+    /**
+     * Patches the length field: the length counts itself and the body, not the type byte.
+     *
+     * @throws IllegalArgumentException when the message is longer than {@link #MAX_MESSAGE_LENGTH}; the
+     *                                  caller discards what was written (nothing has reached the wire yet)
+     */
     public static void endMessage(ByteBuf out, int lengthIndex) {
-        out.setInt(lengthIndex, out.writerIndex() - lengthIndex);
+        int length = out.writerIndex() - lengthIndex;
+        checkMessageLength(length, lengthIndex > 0 ? out.getByte(lengthIndex - 1) : 0);
+        out.setInt(lengthIndex, length);
+    }
+
+    /**
+     * Refuses a message whose length field (body plus the field's 4 bytes) would exceed
+     * {@link #MAX_MESSAGE_LENGTH}; a {@code long}, so that a size past the Int32 range is refused rather than
+     * wrapped.
+     *
+     * @param type the message's type byte, for the error message
+     */
+    public static void checkMessageLength(long length, int type) {
+        if (length > MAX_MESSAGE_LENGTH) {
+            throw new IllegalArgumentException("a " + messageName(type) + " message of " + length
+                    + " bytes exceeds the " + MAX_MESSAGE_LENGTH + " bytes PostgreSQL accepts in one message (1 GiB);"
+                    + " nothing was sent. Send large values in parts (COPY, or several rows and statements)");
+        }
+    }
+
+    private static String messageName(int type) {
+        switch (type) {
+            case 'B': return "Bind";
+            case 'P': return "Parse";
+            case 'Q': return "Query";
+            case 'd': return "CopyData";
+            default: return "'" + (char) type + "'";
+        }
     }
 
     /** Checks an element count that the protocol sends as Int16 and PostgreSQL reads as unsigned. */

@@ -1,5 +1,6 @@
 package io.pgfast.r2dbc;
 
+import io.pgfast.flow.SqlScanner;
 import io.r2dbc.spi.Batch;
 import io.r2dbc.spi.Result;
 import reactor.core.publisher.Flux;
@@ -7,7 +8,12 @@ import reactor.core.publisher.Flux;
 import java.util.ArrayList;
 import java.util.List;
 
-/** SQL statements without parameters sent as one simple query: one round trip, one Result each. */
+/**
+ * SQL statements without parameters sent as one simple query: one round trip, one Result each. The texts are
+ * joined with ';': one ending in a {@code --} comment gets a line break first (or the comment would swallow
+ * the statements after it), and one ending inside an unterminated literal, quoted identifier, dollar quote or
+ * block comment is refused by {@link #add}, since it would swallow them whatever the separator.
+ */
 final class PgfastBatch implements Batch {
 
     private final PgfastConnection connection;
@@ -22,7 +28,12 @@ final class PgfastBatch implements Batch {
         if (sql == null) {
             throw new IllegalArgumentException("sql must not be null");
         }
-        statements.add(sql);
+        SqlScanner.Tail tail = SqlScanner.tail(sql);
+        if (tail.open()) {
+            throw new IllegalArgumentException("the statement ends inside an unterminated string literal, quoted identifier,"
+                    + " dollar quote or block comment, which would swallow the statements added after it");
+        }
+        statements.add(tail.endsInLineComment() ? sql + '\n' : sql);
         return this;
     }
 

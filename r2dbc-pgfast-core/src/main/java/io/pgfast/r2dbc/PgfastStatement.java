@@ -15,7 +15,6 @@ import reactor.core.publisher.Flux;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
-import java.util.Locale;
 import java.util.NoSuchElementException;
 
 /**
@@ -196,14 +195,18 @@ final class PgfastStatement implements Statement {
         return this;
     }
 
+    /**
+     * Adds {@code RETURNING} with these columns (all when none) to an INSERT, UPDATE, DELETE or MERGE that has
+     * none. Each name is the column's exact name, written as a quoted identifier ({@link ReturningClause}).
+     */
     @Override
     public Statement returnGeneratedValues(String... columns) {
         if (columns == null) {
             throw new IllegalArgumentException("columns must not be null");
         }
         for (String c : columns) {
-            if (c == null) {
-                throw new IllegalArgumentException("column names must not be null");
+            if (c == null || c.isEmpty() || c.indexOf('\0') >= 0) {
+                throw new IllegalArgumentException("column names must not be null, empty or hold NUL (each is quoted as an identifier)");
             }
         }
         this.generatedColumns = columns.clone();
@@ -273,32 +276,9 @@ final class PgfastStatement implements Statement {
         return insert == null ? all : insert.rewrite(all);
     }
 
-    /**
-     * Appends {@code RETURNING …} to an INSERT, UPDATE, DELETE or MERGE that has none (the R2DBC hint for
-     * generated values); other statements are left alone.
-     */
+    /** {@link ReturningClause#append}: the names quoted as identifiers, never spliced. */
     static String withReturning(String sql, String[] columns) {
-        String trimmed = sql.strip();
-        while (trimmed.endsWith(";")) {
-            trimmed = trimmed.substring(0, trimmed.length() - 1).strip();
-        }
-        String lower = trimmed.toLowerCase(Locale.ROOT);
-        boolean dml = lower.startsWith("insert") || lower.startsWith("update") || lower.startsWith("delete")
-                || lower.startsWith("merge") || lower.startsWith("with");
-        if (!dml || lower.matches("(?s).*\\breturning\\b.*")) {
-            return sql;
-        }
-        if (columns.length == 0) {
-            return trimmed + " RETURNING *";
-        }
-        StringBuilder b = new StringBuilder(trimmed).append(" RETURNING ");
-        for (int i = 0; i < columns.length; i++) {
-            if (i > 0) {
-                b.append(", ");
-            }
-            b.append(columns[i]);
-        }
-        return b.toString();
+        return ReturningClause.append(sql, columns);
     }
 
     @Override

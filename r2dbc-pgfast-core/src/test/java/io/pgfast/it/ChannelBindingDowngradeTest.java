@@ -76,6 +76,33 @@ class ChannelBindingDowngradeTest {
         Pg.close(c);
     }
 
+    /**
+     * sslMode allow tries plaintext first, where the server offers SCRAM without -PLUS; prefer falls back to it
+     * when TLS fails. With channelBinding=require a plaintext SCRAM login is refused; whatever the driver tries
+     * next, a connection it hands out is bound to the server's certificate, so it runs over TLS.
+     */
+    @ParameterizedTest
+    @EnumSource(value = SslMode.class, names = {"ALLOW", "PREFER"})
+    void requireNeverHandsOutAnUnboundConnection(SslMode mode) {
+        TestServer s = Pg.server();
+        assumeTrue(s.tlsEnabled() && s.supports(AuthMethod.SCRAM), "the test server has no TLS or no SCRAM role");
+        PgfastConnection c;
+        try {
+            c = Pg.connect(Pg.config(AuthMethod.SCRAM).sslMode(mode).channelBinding(ChannelBindingMode.REQUIRE).build());
+        } catch (R2dbcPermissionDeniedException refused) {
+            assertThat(refused).hasMessageContaining("channelBinding=require");
+            return;
+        }
+        try {
+            assertThat(Pg.one(c, "SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()", Boolean.class)).isTrue();
+        } finally {
+            Pg.close(c);
+        }
+        // and plaintext alone is refused before a SASL response is sent
+        assertThatThrownBy(() -> Pg.connect(Pg.config(AuthMethod.SCRAM).sslMode(SslMode.DISABLE)
+                .channelBinding(ChannelBindingMode.REQUIRE).build())).isInstanceOf(IllegalArgumentException.class);
+    }
+
     @ParameterizedTest
     @EnumSource(value = AuthMethod.class, names = {"PASSWORD", "MD5", "SCRAM"})
     void requireSendsNoSecretToAManInTheMiddle(AuthMethod method) throws Exception {

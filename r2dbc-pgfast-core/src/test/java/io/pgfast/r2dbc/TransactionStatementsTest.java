@@ -58,7 +58,7 @@ class TransactionStatementsTest {
 
     @Test
     void returningIsAppendedOnlyToDml() {
-        assertThat(PgfastStatement.withReturning("INSERT INTO t VALUES ($1);", new String[] {"id"})).isEqualTo("INSERT INTO t VALUES ($1) RETURNING id");
+        assertThat(PgfastStatement.withReturning("INSERT INTO t VALUES ($1);", new String[] {"id"})).isEqualTo("INSERT INTO t VALUES ($1) RETURNING \"id\"");
         assertThat(PgfastStatement.withReturning("UPDATE t SET a = 1", new String[0])).isEqualTo("UPDATE t SET a = 1 RETURNING *");
         assertThat(PgfastStatement.withReturning("DELETE FROM t RETURNING id", new String[] {"x"})).isEqualTo("DELETE FROM t RETURNING id");
         assertThat(PgfastStatement.withReturning("SELECT 1", new String[] {"x"})).isEqualTo("SELECT 1");

@@ -33,9 +33,9 @@ public final class ByteaCodec extends OidSetCodec {
     private static final Decoder<ByteBuffer> BINARY_BUFFER = (buf, index, length) -> ByteBuffer.wrap(binary(buf, index, length));
     private static final Decoder<String> BINARY_AS_HEX = (buf, index, length) -> hex(binary(buf, index, length));
 
-    private static final Encoder<byte[]> BYTES = new SimpleEncoder<>(Oid.BYTEA, Format.BINARY, (byte[] v, ByteBuf out) -> out.writeBytes(v));
+    private static final Encoder<byte[]> BYTES = new SimpleEncoder<>(Oid.BYTEA, Format.BINARY, (byte[] v, ByteBuf out) -> out.writeBytes(v), v -> v.length);
     private static final Encoder<ByteBuffer> BUFFER =
-            new SimpleEncoder<>(Oid.BYTEA, Format.BINARY, (ByteBuffer v, ByteBuf out) -> out.writeBytes(v.duplicate()));
+            new SimpleEncoder<>(Oid.BYTEA, Format.BINARY, (ByteBuffer v, ByteBuf out) -> out.writeBytes(v.duplicate()), ByteBuffer::remaining);
 
     public ByteaCodec() {
         super(Oid.BYTEA);

@@ -4,6 +4,8 @@ import io.netty.buffer.ByteBuf;
 import io.pgfast.codec.Encoder;
 import io.pgfast.codec.Format;
 
+import java.util.function.ToLongFunction;
+
 /**
  * An encoder with a fixed parameter type and format, writing through a {@link Writer}. Built once
  * per (type, Java class) when the registry plans it, never per value.
@@ -19,11 +21,23 @@ public final class SimpleEncoder<T> implements Encoder<T> {
     private final int oid;
     private final Format format;
     private final Writer<? super T> writer;
+    private final ToLongFunction<? super T> minimumLength;
 
     public SimpleEncoder(int oid, Format format, Writer<? super T> writer) {
+        this(oid, format, writer, null);
+    }
+
+    /** @param minimumLength at least the bytes {@code writer} writes for a value (see {@link Encoder#minimumLength}) */
+    public SimpleEncoder(int oid, Format format, Writer<? super T> writer, ToLongFunction<? super T> minimumLength) {
         this.oid = oid;
         this.format = format;
         this.writer = writer;
+        this.minimumLength = minimumLength;
+    }
+
+    @Override
+    public long minimumLength(T value) {
+        return minimumLength == null ? 0 : minimumLength.applyAsLong(value);
     }
 
     @Override

@@ -33,7 +33,9 @@ public final class TextCodec extends OidSetCodec {
     private static final Decoder<String> STRING = Utf8Strings::read;
     private static final Decoder<Character> CHARACTER = TextCodec::character;
     private static final Encoder<String> UNSPECIFIED_STRING =
-            new SimpleEncoder<>(Oid.UNSPECIFIED, Format.TEXT, (String v, ByteBuf out) -> ByteBufUtil.writeUtf8(out, v));
+            new SimpleEncoder<>(Oid.UNSPECIFIED, Format.TEXT, (String v, ByteBuf out) -> ByteBufUtil.writeUtf8(out, v),
+                    // UTF-8 takes at least one byte per UTF-16 unit (a surrogate pair takes four)
+                    String::length);
     private static final Encoder<Character> UNSPECIFIED_CHARACTER =
             new SimpleEncoder<>(Oid.UNSPECIFIED, Format.TEXT, (Character v, ByteBuf out) -> writeCharacter(v, out));
 

@@ -1,6 +1,7 @@
 package io.pgfast.protocol.frontend;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
 import io.pgfast.protocol.WireFormat;
 
 /**
@@ -35,6 +36,15 @@ public final class Bind {
          * @return false for SQL NULL, in which case nothing may be written
          */
         boolean write(int i, ByteBuf out);
+
+        /**
+         * At least how many bytes {@link #write} writes for parameter {@code i} (0 for NULL or when not known
+         * beforehand). The sum is checked against {@link WireFormat#MAX_MESSAGE_LENGTH} before anything is
+         * written, so an oversized Bind is refused without first being rendered into memory.
+         */
+        default long minimumLength(int i) {
+            return 0;
+        }
     }
 
     /** Bind parameters for a statement without any. */
@@ -70,7 +80,9 @@ public final class Bind {
      * @param resultFormatCodes one format code for all result columns, one per column, or null or
      *                          empty for all text
      * @throws IllegalArgumentException when a name is null or contains NUL, there are more than
-     *                                  65535 parameters or result codes, or a format code is not 0 or 1
+     *                                  65535 parameters or result codes, a format code is not 0 or 1, or the
+     *                                  message would exceed {@link WireFormat#MAX_MESSAGE_LENGTH} (checked on
+     *                                  the values' known sizes before writing, and on the result after)
      * @throws IllegalStateException    when {@code values.write} reports NULL after writing bytes
      */
     public static void encode(ByteBuf out, String portal, String statement, Values values, short[] resultFormatCodes) {
@@ -84,6 +96,7 @@ public final class Bind {
         short[] resultFormats = resultFormatCodes == null ? NO_FORMATS : resultFormatCodes;
         WireFormat.checkCount16(resultFormats.length, "Bind result format count");
         int resultFormatsWritten = compactFormats(resultFormats);
+        WireFormat.checkMessageLength(minimumLength(portal, statement, values, count, parameterFormats, resultFormatsWritten), TYPE);
 
         int start = out.writerIndex();
         try {
@@ -107,10 +120,29 @@ public final class Bind {
                 out.writeShort(resultFormats[i]);
             }
             WireFormat.endMessage(out, length);
+        } catch (IndexOutOfBoundsException e) {
+            // the buffer cannot grow past Integer.MAX_VALUE: values whose size was not known beforehand
+            out.writerIndex(start);
+            throw new IllegalArgumentException("a Bind message exceeds the " + WireFormat.MAX_MESSAGE_LENGTH
+                    + " bytes PostgreSQL accepts in one message (1 GiB); nothing was sent", e);
         } catch (RuntimeException e) {
             out.writerIndex(start);
             throw e;
         }
+    }
+
+    /**
+     * The length field the message will have at least: its fixed parts, names and format codes exactly,
+     * plus each value's {@link Values#minimumLength}, summed as a long so that no size wraps.
+     */
+    private static long minimumLength(String portal, String statement, Values values, int count, int parameterFormats,
+            int resultFormats) {
+        long length = 4L + ByteBufUtil.utf8Bytes(portal) + 1 + ByteBufUtil.utf8Bytes(statement) + 1
+                + 2 + 2L * parameterFormats + 2 + 4L * count + 2 + 2L * resultFormats;
+        for (int i = 0; i < count; i++) {
+            length += values.minimumLength(i);
+        }
+        return length;
     }
 
     private static void writeValue(ByteBuf out, Values values, int i) {

@@ -21,7 +21,8 @@ public final class Parse implements FrontendMessage {
 
     /**
      * @param parameterOids the declared parameter types, possibly fewer than the query uses; copied
-     * @throws IllegalArgumentException when a string is null or contains NUL, or there are more than
+     * @throws IllegalArgumentException when a string is null or contains NUL, the message would be longer than
+     *                                  {@link WireFormat#MAX_MESSAGE_LENGTH}, or there are more than
      *                                  65535 parameter types
      */
     public Parse(String name, String sql, int[] parameterOids) {
@@ -31,6 +32,8 @@ public final class Parse implements FrontendMessage {
             throw new IllegalArgumentException("parameterOids must not be null (use an empty array)");
         }
         WireFormat.checkCount16(parameterOids.length, "Parse parameter count");
+        // a lower bound (UTF-8 takes at least a byte per char), before anything is rendered
+        WireFormat.checkMessageLength(4L + name.length() + 1 + sql.length() + 1 + 2 + 4L * parameterOids.length, TYPE);
         this.parameterOids = parameterOids.clone();
     }
 

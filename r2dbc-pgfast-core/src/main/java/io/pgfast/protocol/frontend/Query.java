@@ -12,9 +12,14 @@ public record Query(String sql) implements FrontendMessage {
 
     public static final byte TYPE = 'Q';
 
-    /** @throws IllegalArgumentException when {@code sql} is null or contains NUL */
+    /**
+     * @throws IllegalArgumentException when {@code sql} is null, contains NUL or is longer than a message may be
+     *                                  (checked on its length in chars, which UTF-8 never makes shorter, before
+     *                                  anything is rendered; the exact length again when the message ends)
+     */
     public Query {
         WireFormat.checkCString(sql, "query");
+        WireFormat.checkMessageLength(4L + sql.length() + 1, TYPE);
     }
 
     @Override
