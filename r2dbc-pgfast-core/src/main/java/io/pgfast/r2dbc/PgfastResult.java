@@ -8,6 +8,7 @@ import io.r2dbc.spi.RowMetadata;
 import org.reactivestreams.Publisher;
 import reactor.core.CoreSubscriber;
 import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
 
 import java.util.function.BiFunction;
 import java.util.function.Function;
@@ -41,7 +42,7 @@ final class PgfastResult implements Result {
         if (mappingFunction == null) {
             throw new IllegalArgumentException("mappingFunction must not be null");
         }
-        return new MapFlux<T>(feed, filter, mappingFunction);
+        return afterTypes(new MapFlux<T>(feed, filter, mappingFunction));
     }
 
     @Override
@@ -49,7 +50,7 @@ final class PgfastResult implements Result {
         if (mappingFunction == null) {
             throw new IllegalArgumentException("mappingFunction must not be null");
         }
-        return new MapFlux<T>(feed, filter, (row, md) -> mappingFunction.apply(row));
+        return afterTypes(new MapFlux<T>(feed, filter, (row, md) -> mappingFunction.apply(row)));
     }
 
     /** The rows mapped: one object per {@code map} call, no Reactor operator between it and its subscriber. */
@@ -85,7 +86,13 @@ final class PgfastResult implements Result {
             throw new IllegalArgumentException("mappingFunction must not be null");
         }
         Flux<Publisher<? extends T>> segments = Flux.from(s -> new SegmentSubscription<T>(s, feed, filter, mappingFunction).start());
-        return Flux.concat(segments);
+        return afterTypes(Flux.concat(segments));
+    }
+
+    /** {@code rows}, once the types of the columns looked up at run time are known (nearly always at once). */
+    private <T> Flux<T> afterTypes(Flux<T> rows) {
+        Mono<Void> pending = feed.columns() instanceof PgfastRowMetadata m ? m.pending() : null;
+        return pending == null ? rows : pending.thenMany(rows);
     }
 
     @Override

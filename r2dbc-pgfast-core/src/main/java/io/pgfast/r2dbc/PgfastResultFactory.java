@@ -1,5 +1,6 @@
 package io.pgfast.r2dbc;
 
+import io.pgfast.connect.RuntimeTypes;
 import io.pgfast.flow.ResultColumns;
 import io.pgfast.flow.ResultFactory;
 import io.pgfast.flow.ResultFeed;
@@ -7,17 +8,49 @@ import io.pgfast.codec.CodecRegistry;
 import io.pgfast.protocol.backend.RowDescription;
 import io.r2dbc.spi.Result;
 
-/** The R2DBC faces of what the flows open: {@link PgfastRowMetadata} for columns, {@link PgfastResult} for a feed. */
+/**
+ * The R2DBC faces of what the flows open: {@link PgfastRowMetadata} for columns, {@link PgfastResult} for a
+ * feed. With {@link RuntimeTypes}, a RowDescription naming types the factory does not know yet gets them
+ * looked up on the connection before its rows are decoded (see {@link PgfastRowMetadata#pending()}).
+ */
 final class PgfastResultFactory implements ResultFactory {
 
-    static final PgfastResultFactory INSTANCE = new PgfastResultFactory();
+    /** Without type lookups: the codecs the flow was given decode everything. */
+    static final PgfastResultFactory FIXED = new PgfastResultFactory(null, null);
 
-    private PgfastResultFactory() {
+    private final io.pgfast.transport.Transport transport;
+    private final RuntimeTypes types;
+
+    PgfastResultFactory(io.pgfast.transport.Transport transport, RuntimeTypes types) {
+        this.transport = transport;
+        this.types = types;
     }
 
     @Override
     public ResultColumns columns(RowDescription description, short[] formats, CodecRegistry codecs) {
-        return PgfastRowMetadata.of(description, formats, codecs);
+        PgfastRowMetadata metadata = PgfastRowMetadata.of(description, formats, codecs);
+        if (types != null) {
+            int[] unknown = unknown(description, codecs);
+            if (unknown != null) {
+                metadata.resolveWith(types.resolve(transport, unknown), description, formats);
+            }
+        }
+        return metadata;
+    }
+
+    /** Once per RowDescription; for a built-in column one comparison, no allocation. */
+    private int[] unknown(RowDescription description, CodecRegistry codecs) {
+        RowDescription.Field[] fields = description.fields();
+        for (RowDescription.Field field : fields) {
+            if (Integer.compareUnsigned(field.typeOid(), RuntimeTypes.FIRST_NORMAL_OBJECT_ID) >= 0) {
+                int[] oids = new int[fields.length];
+                for (int i = 0; i < oids.length; i++) {
+                    oids[i] = fields[i].typeOid();
+                }
+                return types.unknown(codecs, oids);
+            }
+        }
+        return null;
     }
 
     @Override

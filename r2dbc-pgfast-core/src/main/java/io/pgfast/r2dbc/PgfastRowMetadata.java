@@ -7,6 +7,8 @@ import io.pgfast.protocol.backend.RowDescription;
 import io.r2dbc.spi.ColumnMetadata;
 import io.r2dbc.spi.RowMetadata;
 
+import reactor.core.publisher.Mono;
+
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
@@ -25,6 +27,11 @@ final class PgfastRowMetadata implements RowMetadata, ResultColumns {
     private final PgfastColumnMetadata[] columns;
     private final List<ColumnMetadata> columnList;
     private volatile Map<String, Integer> index;
+    /**
+     * Non-null while types of these columns are being looked up: rows are decoded only once it completes,
+     * when the columns have been planned again with the extended codecs.
+     */
+    private volatile Mono<Void> pending;
 
     private PgfastRowMetadata(PgfastColumnMetadata[] columns) {
         this.columns = columns;
@@ -36,13 +43,35 @@ final class PgfastRowMetadata implements RowMetadata, ResultColumns {
      *                own format code (simple query, Describe Portal)
      */
     static PgfastRowMetadata of(RowDescription description, short[] formats, CodecRegistry codecs) {
+        PgfastColumnMetadata[] columns = new PgfastColumnMetadata[description.fields().length];
+        plan(columns, description, formats, codecs);
+        return new PgfastRowMetadata(columns);
+    }
+
+    private static void plan(PgfastColumnMetadata[] columns, RowDescription description, short[] formats, CodecRegistry codecs) {
         RowDescription.Field[] fields = description.fields();
-        PgfastColumnMetadata[] columns = new PgfastColumnMetadata[fields.length];
         for (int i = 0; i < fields.length; i++) {
             short code = formats == null ? fields[i].formatCode() : formats.length == 1 ? formats[0] : formats[i];
             columns[i] = new PgfastColumnMetadata(fields[i], Format.of(code), codecs);
         }
-        return new PgfastRowMetadata(columns);
+    }
+
+    /**
+     * Plans the columns again with the codecs {@code lookup} emits (it never fails), started now; until
+     * then {@link #pending()} makes the results wait. The formats stay as asked for in Bind.
+     */
+    void resolveWith(Mono<CodecRegistry> lookup, RowDescription description, short[] formats) {
+        Mono<Void> p = lookup.doOnNext(codecs -> plan(columns, description, formats, codecs))
+                .doFinally(s -> pending = null)
+                .then()
+                .cache();
+        pending = p;
+        p.subscribe(v -> { }, e -> { });
+    }
+
+    /** What a result waits for before it decodes a row; null (nearly always) when nothing. */
+    Mono<Void> pending() {
+        return pending;
     }
 
     @Override
