@@ -12,6 +12,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -38,6 +39,8 @@ public final class RuntimeTypes {
     private final AtomicReference<CodecRegistry> registry;
     private final Set<Integer> absent = ConcurrentHashMap.newKeySet();
     private final ConcurrentHashMap<Integer, Mono<CodecRegistry>> pending = new ConcurrentHashMap<>();
+    /** Lookups sent: what a test observes to see coalescing and the absent set at work. */
+    private final AtomicInteger lookups = new AtomicInteger();
 
     RuntimeTypes(CodecRegistry registry) {
         this.registry = new AtomicReference<>(registry);
@@ -104,6 +107,7 @@ public final class RuntimeTypes {
     }
 
     private Mono<CodecRegistry> lookUp(Transport transport, int[] oids, Mono<CodecRegistry> self) {
+        lookups.incrementAndGet();
         int major = TypeDiscovery.major(transport.parameters().getOrDefault("server_version", "0"));
         return TypeDiscovery.lookUp(transport, oids, major)
                 .map(types -> {
@@ -124,6 +128,11 @@ public final class RuntimeTypes {
                         pending.remove(oid, self);
                     }
                 });
+    }
+
+    /** The number of lookups sent so far (one round trip each). */
+    int lookups() {
+        return lookups.get();
     }
 
     private static int[] toArray(List<Integer> oids) {

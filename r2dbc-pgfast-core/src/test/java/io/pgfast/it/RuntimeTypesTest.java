@@ -210,4 +210,43 @@ class RuntimeTypesTest {
                 .single().block(Pg.TIMEOUT);
         assertThat(javaTypes).containsExactly("[Ljava.lang.Object;", "[Ljava.lang.Object;");
     }
+
+    /**
+     * The lookup is a conversation queued behind the result that needs it: that result's rows are read ahead
+     * (within readAheadLimit) until the types are known, then decoded with them. Many rows, nested statements.
+     */
+    @ParameterizedTest(name = "binary={0}")
+    @ValueSource(booleans = {false, true})
+    void aLargeResultWaitsForItsTypesWithoutAHang(boolean binary) {
+        String sql = "SELECT ARRAY[g::text, 'x.y']::ltree[], g FROM generate_series(1, 20000) g";
+        Statement s = binary ? c.createStatement(sql + " WHERE $1 = 1").bind(0, 1) : c.createStatement(sql);
+        List<Integer> checked = Flux.from(s.execute())
+                .concatMap(r -> r.map((row, md) -> {
+                    int g = row.get(1, Integer.class);
+                    assertThat(row.get(0, String[].class)).containsExactly(Integer.toString(g), "x.y");
+                    return g;
+                }))
+                .concatMap(g -> g % 5000 == 0
+                        ? Flux.from(c.createStatement("SELECT ARRAY['ok']::rtt.mood[]").execute())
+                                .concatMap(r -> r.map((row, md) -> row.get(0, String[].class))).map(a -> g)
+                        : Mono.just(g))
+                .collectList().block(Pg.TIMEOUT);
+        assertThat(checked).hasSize(20000);
+    }
+
+    @Test
+    void whenTheLookupCannotWaitTheValuesReadAsText() {
+        // readAheadLimit=0: the lookup queued behind the unread rows fails at once (it is not remembered, a later
+        // statement tries again, failing the same way); the values read as their text, the connection stays usable
+        PgfastConnection tight = Pg.connect(Pg.config(io.pgfast.testing.AuthMethod.SCRAM).readAheadLimit(0).build());
+        try {
+            List<Object> values = Flux.from(tight.createStatement("SELECT ARRAY['a.b']::ltree[] FROM generate_series(1, 3)").execute())
+                    .concatMap(r -> r.map((row, md) -> row.get(0))).collectList().block(Pg.TIMEOUT);
+            assertThat(values).containsExactly("{a.b}", "{a.b}", "{a.b}");
+            assertThat(read(tight, "SELECT ARRAY['a.b']::ltree[]", true, Object.class)).isEqualTo("{a.b}");
+            assertThat(read(tight, "SELECT ARRAY['sad']::rtt.mood[]", false, String[].class)).containsExactly("sad");
+        } finally {
+            Pg.close(tight);
+        }
+    }
 }
