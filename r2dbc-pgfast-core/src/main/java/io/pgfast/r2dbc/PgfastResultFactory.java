@@ -6,6 +6,7 @@ import io.pgfast.flow.ResultFactory;
 import io.pgfast.flow.ResultFeed;
 import io.pgfast.codec.CodecRegistry;
 import io.pgfast.protocol.backend.RowDescription;
+import io.pgfast.transport.Transport;
 import io.r2dbc.spi.Result;
 
 /**
@@ -18,28 +19,35 @@ final class PgfastResultFactory implements ResultFactory {
     /** Without type lookups: the codecs the flow was given decode everything. */
     static final PgfastResultFactory FIXED = new PgfastResultFactory(null, null);
 
-    private final io.pgfast.transport.Transport transport;
+    private final Transport transport;
     private final RuntimeTypes types;
 
-    PgfastResultFactory(io.pgfast.transport.Transport transport, RuntimeTypes types) {
+    PgfastResultFactory(Transport transport, RuntimeTypes types) {
         this.transport = transport;
         this.types = types;
     }
 
     @Override
     public ResultColumns columns(RowDescription description, short[] formats, CodecRegistry codecs) {
-        PgfastRowMetadata metadata = PgfastRowMetadata.of(description, formats, codecs);
-        if (types != null) {
-            int[] unknown = unknown(description, codecs);
-            if (unknown != null) {
-                metadata.resolveWith(types.resolve(transport, unknown), description, formats);
-            }
+        int[] own = types == null ? null : ownTypes(description);
+        if (own == null) {
+            return PgfastRowMetadata.of(description, formats, codecs);
+        }
+        // the registry may have learnt types since the statement started: plan with the newest
+        CodecRegistry newest = types.registry();
+        PgfastRowMetadata metadata = PgfastRowMetadata.of(description, formats, newest);
+        int[] unknown = types.unknown(newest, own);
+        if (unknown != null) {
+            metadata.resolveWith(types.resolve(transport, unknown), description, formats);
         }
         return metadata;
     }
 
-    /** Once per RowDescription; for a built-in column one comparison, no allocation. */
-    private int[] unknown(RowDescription description, CodecRegistry codecs) {
+    /**
+     * The column OIDs when one is not built in (from 16384 up), else null. Once per RowDescription; for
+     * built-in columns one comparison each and no allocation.
+     */
+    private static int[] ownTypes(RowDescription description) {
         RowDescription.Field[] fields = description.fields();
         for (RowDescription.Field field : fields) {
             if (Integer.compareUnsigned(field.typeOid(), RuntimeTypes.FIRST_NORMAL_OBJECT_ID) >= 0) {
@@ -47,7 +55,7 @@ final class PgfastResultFactory implements ResultFactory {
                 for (int i = 0; i < oids.length; i++) {
                     oids[i] = fields[i].typeOid();
                 }
-                return types.unknown(codecs, oids);
+                return oids;
             }
         }
         return null;

@@ -47,6 +47,7 @@ class RuntimeTypesTest {
                 "CREATE DOMAIN rtt.intlist AS int4[]",
                 "CREATE TYPE rtt.entry AS (m rtt.mood, tags text[], moods rtt.mood[], n rtt.posint)",
                 "CREATE TYPE rtt.posrange AS RANGE (subtype = rtt.posint)",
+                "CREATE TYPE rtt.node AS (path ltree, m rtt.mood, names citext[])",
                 "CREATE TABLE rtt.diary (id int PRIMARY KEY, moods rtt.mood[], names citext[])",
                 "GRANT ALL ON rtt.diary TO PUBLIC");
     }
@@ -132,6 +133,29 @@ class RuntimeTypesTest {
         assertThat(records).hasSize(2);
         assertThat(records[0].get(2)).isEqualTo(new String[] {"happy", "ok"});
         assertThat(records[1]).isNull();
+    }
+
+    @ParameterizedTest(name = "binary={0}")
+    @ValueSource(booleans = {false, true})
+    void aCompositeWithAFieldWithoutCodecReadsThatFieldAsText(boolean binary) {
+        Record r = read(c, "SELECT ROW('a.b', 'ok', '{X,y}')::rtt.node", binary, Record.class);
+        assertThat(r.get(0)).isEqualTo("a.b");
+        assertThat(r.get(1)).isEqualTo("ok");
+        assertThat(r.get(2)).isEqualTo(new String[] {"X", "y"});
+        // a table's row type is looked up when a result names it
+        Record row = read(c, "SELECT d FROM (SELECT 5 AS id, '{sad}'::rtt.mood[] AS moods, '{Q}'::citext[] AS names) d", binary, Record.class);
+        assertThat(row.size()).isEqualTo(3);
+        Record diaryRow = read(c, "SELECT ROW(7, '{ok}', '{Z}')::rtt.diary", binary, Record.class);
+        assertThat(diaryRow.get(0)).isEqualTo(7);
+        assertThat(diaryRow.get(1)).isEqualTo(new String[] {"ok"});
+        assertThat(diaryRow.get(2)).isEqualTo(new String[] {"Z"});
+    }
+
+    @ParameterizedTest(name = "binary={0}")
+    @ValueSource(booleans = {false, true})
+    void aMultirangeOverADomainRange(boolean binary) {
+        Object multirange = read(c, "SELECT rtt.posmultirange(rtt.posrange(1, 3), rtt.posrange(5, 8))", binary, Object.class);
+        assertThat(multirange).isEqualTo(io.pgfast.codec.type.Multirange.of(Range.closedOpen(1, 3), Range.closedOpen(5, 8)));
     }
 
     @ParameterizedTest(name = "binary={0}")
