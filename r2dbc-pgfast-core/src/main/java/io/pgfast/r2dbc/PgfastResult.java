@@ -7,9 +7,12 @@ import io.r2dbc.spi.Row;
 import io.r2dbc.spi.RowMetadata;
 import org.reactivestreams.Publisher;
 import reactor.core.CoreSubscriber;
+import org.reactivestreams.Subscription;
+import reactor.core.publisher.BaseSubscriber;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -89,10 +92,28 @@ final class PgfastResult implements Result {
         return afterTypes(Flux.concat(segments));
     }
 
-    /** {@code rows}, once the types of the columns looked up at run time are known (nearly always at once). */
+    /**
+     * {@code rows}, once the types of the columns looked up at run time are known (nearly always at once). A
+     * subscriber that cancels while waiting still subscribes to the rows and cancels them, so the result is
+     * discarded as any cancelled one is, not left without a consumer.
+     */
     private <T> Flux<T> afterTypes(Flux<T> rows) {
         Mono<Void> pending = feed.columns() instanceof PgfastRowMetadata m ? m.pending() : null;
-        return pending == null ? rows : pending.thenMany(rows);
+        if (pending == null) {
+            return rows;
+        }
+        AtomicBoolean started = new AtomicBoolean();
+        return pending.thenMany(Flux.defer(() -> started.compareAndSet(false, true) ? rows : Flux.<T>empty()))
+                .doOnCancel(() -> {
+                    if (started.compareAndSet(false, true)) {
+                        rows.subscribe(new BaseSubscriber<T>() {
+                            @Override
+                            protected void hookOnSubscribe(Subscription subscription) {
+                                subscription.cancel();
+                            }
+                        });
+                    }
+                });
     }
 
     @Override

@@ -259,6 +259,24 @@ class RuntimeTypesTest {
     }
 
     @Test
+    void aResultWaitingForItsTypesCanBeCancelled() {
+        // a fresh factory each: cancelled after a few rows, and cancelled before any row (while the lookup runs)
+        List<String[]> firstRows = Flux.from(c.createStatement("SELECT ARRAY[g::text]::ltree[] FROM generate_series(1, 50000) g").execute())
+                .concatMap(r -> r.map((row, md) -> row.get(0, String[].class))).take(3).collectList().block(Pg.TIMEOUT);
+        assertThat(firstRows).hasSize(3);
+        assertThat(Pg.one(c, "SELECT 1", Integer.class)).isEqualTo(1);
+        PgfastConnection other = Pg.connect();
+        try {
+            List<Object> none = Flux.from(other.createStatement("SELECT ARRAY['a']::ltree[] FROM generate_series(1, 50000)").execute())
+                    .concatMap(r -> r.map((row, md) -> row.get(0))).take(0).collectList().block(Pg.TIMEOUT);
+            assertThat(none).isEmpty();
+            assertThat(read(other, "SELECT ARRAY['b.c']::ltree[]", true, String[].class)).containsExactly("b.c");
+        } finally {
+            Pg.close(other);
+        }
+    }
+
+    @Test
     void whenTheLookupCannotWaitTheValuesReadAsText() {
         // readAheadLimit=0: the lookup queued behind the unread rows fails at once (it is not remembered, a later
         // statement tries again, failing the same way); the values read as their text, the connection stays usable
