@@ -8,6 +8,7 @@ import io.pgfast.codec.CodecRegistry;
 import io.pgfast.protocol.backend.RowDescription;
 import io.pgfast.transport.Transport;
 import io.r2dbc.spi.Result;
+import reactor.core.publisher.Mono;
 
 /**
  * The R2DBC faces of what the flows open: {@link PgfastRowMetadata} for columns, {@link PgfastResult} for a
@@ -36,11 +37,31 @@ final class PgfastResultFactory implements ResultFactory {
         // the registry may have learnt types since the statement started: plan with the newest
         CodecRegistry newest = types.registry();
         PgfastRowMetadata metadata = PgfastRowMetadata.of(description, formats, newest);
-        int[] unknown = types.unknown(newest, own);
-        if (unknown != null) {
-            metadata.resolveWith(types.resolve(transport, unknown), description, formats);
+        if (types.unknown(newest, own) != null) {
+            metadata.resolveWith(new Lookup(own), description, formats);
         }
         return metadata;
+    }
+
+    /** The lookup of one RowDescription's column types on this connection. */
+    private final class Lookup implements PgfastRowMetadata.ColumnTypes {
+        private final int[] oids;
+
+        Lookup(int[] oids) {
+            this.oids = oids;
+        }
+
+        @Override
+        public Mono<CodecRegistry> resolve() {
+            CodecRegistry newest = types.registry();
+            int[] unknown = types.unknown(newest, oids);
+            return unknown == null ? Mono.just(newest) : types.resolve(transport, unknown);
+        }
+
+        @Override
+        public boolean complete(CodecRegistry codecs) {
+            return types.unknown(codecs, oids) == null;
+        }
     }
 
     /**

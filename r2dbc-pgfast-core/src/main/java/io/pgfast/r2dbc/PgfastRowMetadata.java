@@ -32,6 +32,11 @@ final class PgfastRowMetadata implements RowMetadata, ResultColumns {
      * when the columns have been planned again with the extended codecs.
      */
     private volatile Mono<Void> pending;
+    /** Non-null while the columns' types are not all known: a later result looks them up again. */
+    private volatile ColumnTypes lookup;
+    /** What the columns are planned from again; written before {@link #lookup}. */
+    private RowDescription description;
+    private short[] formats;
 
     private PgfastRowMetadata(PgfastColumnMetadata[] columns) {
         this.columns = columns;
@@ -57,21 +62,55 @@ final class PgfastRowMetadata implements RowMetadata, ResultColumns {
     }
 
     /**
-     * Plans the columns again with the codecs {@code lookup} emits (it never fails), started now; until
-     * then {@link #pending()} makes the results wait. The formats stay as asked for in Bind.
+     * Looks up the columns' types the codecs do not know, started now: until the lookup ends {@link #pending()}
+     * makes the results wait, then the columns are planned again with the codecs it emits (the formats stay as
+     * asked for in Bind). When the lookup could not answer (it never fails, it emits the codecs as they were),
+     * the next result of these columns (a cached prepared statement's) tries again.
      */
-    void resolveWith(Mono<CodecRegistry> lookup, RowDescription description, short[] formats) {
-        Mono<Void> p = lookup.doOnNext(codecs -> plan(columns, description, formats, codecs))
+    void resolveWith(ColumnTypes types, RowDescription description, short[] formats) {
+        this.description = description;
+        this.formats = formats;
+        this.lookup = types;
+        start(types);
+    }
+
+    private Mono<Void> start(ColumnTypes types) {
+        Mono<Void> p = types.resolve()
+                .doOnNext(codecs -> {
+                    plan(columns, description, formats, codecs);
+                    if (types.complete(codecs)) {
+                        lookup = null;
+                    }
+                })
                 .doFinally(s -> pending = null)
                 .then()
                 .cache();
+        // before subscribing: a lookup that ends at once clears it again
         pending = p;
         p.subscribe(v -> { }, e -> { });
+        return p;
     }
 
     /** What a result waits for before it decodes a row; null (nearly always) when nothing. */
     Mono<Void> pending() {
-        return pending;
+        Mono<Void> p = pending;
+        if (p == null) {
+            ColumnTypes again = lookup;
+            if (again != null) {
+                p = start(again);
+            }
+        }
+        return p;
+    }
+
+    /** How the types of these columns are looked up ({@link PgfastResultFactory}). */
+    interface ColumnTypes {
+
+        /** The codecs once the columns' unknown types are looked up; never an error. */
+        Mono<CodecRegistry> resolve();
+
+        /** Whether {@code codecs} know every column type there is to know (the catalog may lack some). */
+        boolean complete(CodecRegistry codecs);
     }
 
     @Override
