@@ -30,6 +30,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 @RequiresPostgres
 class RuntimeTypesTest {
 
+    /** Constants named as the labels of rtt.mood. */
+    enum Mood { sad, ok, happy }
+
     private PgfastConnection c;
 
     @BeforeAll
@@ -176,6 +179,16 @@ class RuntimeTypesTest {
                         .bind(0, new String[] {"abc", "X"}).execute())
                 .concatMap(r -> r.map((row, md) -> row.get(0, Boolean.class))).single().block(Pg.TIMEOUT);
         assertThat(matches).isTrue();
+    }
+
+    @ParameterizedTest(name = "binary={0}")
+    @ValueSource(booleans = {false, true})
+    void javaEnumArraysBindAndReadAsEnumArrays(boolean binary) {
+        Object bound = Flux.from(c.createStatement("SELECT $1::rtt.mood[]").bind(0, new Mood[] {Mood.happy, null}).execute())
+                .concatMap(r -> r.map((row, md) -> row.get(0, Mood[].class))).single().block(Pg.TIMEOUT);
+        assertThat(bound).isEqualTo(new Mood[] {Mood.happy, null});
+        assertThat(read(c, "SELECT ARRAY[['sad'],['ok']]::rtt.mood[]", binary, Mood[][].class))
+                .isEqualTo(new Mood[][] {{Mood.sad}, {Mood.ok}});
     }
 
     @Test
