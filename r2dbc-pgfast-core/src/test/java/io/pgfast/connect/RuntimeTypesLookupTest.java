@@ -101,4 +101,13 @@ class RuntimeTypesLookupTest {
         assertThat(types.lookups()).isEqualTo(1);
         assertThat(types.unknown(types.registry(), new int[] {missing})).isNull();
     }
+
+    @Test
+    void theLookupQueryOfServersBefore14AsksNoMultirangeColumnsAndAMultirangeBringsItsRange() {
+        TestPostgres.get().execute("CREATE TYPE rtl.span AS RANGE (subtype = int8)");
+        List<PgType> before14 = TypeDiscovery.lookUp(session.transport(), new int[] {oid("rtl.span[]")}, 12).block(TIMEOUT);
+        assertThat(before14).extracting(PgType::name).containsExactlyInAnyOrder("span", "_span");
+        List<PgType> multirange = TypeDiscovery.lookUp(session.transport(), new int[] {oid("rtl.span_multirange")}, 17).block(TIMEOUT);
+        assertThat(multirange).extracting(PgType::name).contains("span_multirange", "span");
+    }
 }
