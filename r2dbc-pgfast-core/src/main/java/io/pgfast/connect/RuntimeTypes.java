@@ -95,7 +95,12 @@ public final class RuntimeTypes {
         for (int oid : oids) {
             Mono<CodecRegistry> earlier = pending.putIfAbsent(oid, own);
             if (earlier == null) {
-                mine.add(oid);
+                // a lookup ends by extending the registry, then leaving pending: it may just have found this one
+                if (registry.get().type(oid).isPresent() || absent.contains(oid)) {
+                    pending.remove(oid, own);
+                } else {
+                    mine.add(oid);
+                }
             } else if (!waits.contains(earlier)) {
                 waits.add(earlier);
             }
