@@ -8,8 +8,9 @@ import java.util.Objects;
  *
  * <p>Built-in types come from the generated {@link io.pgfast.codec.oid.Oid#builtinTypes()}. Types
  * that only exist in a database (extension types such as hstore or citext, enums, composites,
- * domains, user ranges, and their arrays) are discovered by the core once per connection factory
- * and handed to {@link CodecRegistry#withTypes(List)}. One query fetches everything this class holds
+ * domains, user ranges, and their arrays) are discovered by the core once per connection factory,
+ * and any other type a result names later is looked up then; both are handed to
+ * {@link CodecRegistry#withTypes(List)}. One query fetches everything this class holds
  * (PostgreSQL 14+; on 12 and 13 drop {@code rngmultitypid}):
  * <pre>{@code
  * SELECT t.oid, n.nspname, t.typname, t.typtype, t.typcategory, t.typlen, t.typdelim,

@@ -54,7 +54,9 @@ public final class ConnectionBootstrap {
     /** A replication connection ({@code replication=database}): see {@link #forReplication}. */
     private final boolean replication;
     private volatile ClientTls tls;
-    private volatile CodecRegistry discovered;
+    /** The factory's codecs, extended by discovery on the first connection and by later lookups. */
+    private final RuntimeTypes types;
+    private volatile boolean discovered;
 
     public ConnectionBootstrap(PgfastConnectionConfiguration configuration, CodecRegistry codecs) {
         this(configuration, codecs, true);
@@ -80,6 +82,7 @@ public final class ConnectionBootstrap {
         this.configuration = configuration;
         this.replication = replication;
         this.codecs = codecs;
+        this.types = new RuntimeTypes(codecs);
         List<HostSpec> hosts = configuration.hosts();
         this.multiHost = hosts.size() == 1 && configuration.targetServerType() == TargetServerType.ANY ? null
                 : new MultiHostConnector(hosts, configuration.targetServerType(),
@@ -157,7 +160,7 @@ public final class ConnectionBootstrap {
                         .flatMap(transport -> checkTls(transport)
                                 .then(StartupFlow.run(transport, startupParameters(password.orElse(null))))
                                 .then(check == null ? Mono.empty() : check.apply(transport))
-                                .then(replication ? Mono.fromSupplier(() -> new Session(transport, codecs)) : withDatabaseTypes(transport))
+                                .then(replication ? Mono.fromSupplier(() -> new Session(transport, codecs, null)) : withDatabaseTypes(transport))
                                 .onErrorResume(e -> transport.close().onErrorResume(x -> Mono.empty()).then(Mono.error(e)))
                                 .doOnCancel(() -> transport.close().subscribe(v -> { }, x -> { }))));
     }
@@ -204,13 +207,11 @@ public final class ConnectionBootstrap {
 
     /**
      * The first connection of the factory looks up the database's own types; the others reuse the
-     * result. Concurrent first connections may both look: harmless, the last result wins.
+     * result. Concurrent first connections may both look: harmless, the last result wins. Types the server
+     * names later are looked up through {@link RuntimeTypes}.
      */
     private Mono<Session> withDatabaseTypes(Transport transport) {
-        return Mono.defer(() -> {
-            CodecRegistry known = discovered;
-            return known != null ? Mono.just(new Session(transport, known)) : discoverTypes(transport);
-        });
+        return Mono.defer(() -> discovered ? Mono.just(new Session(transport, types.registry(), types)) : discoverTypes(transport));
     }
 
     private Mono<Session> discoverTypes(Transport transport) {
@@ -220,8 +221,9 @@ public final class ConnectionBootstrap {
                 // the lookup failed because the connection did: never hand out a closed connection
                 return Mono.error(new R2dbcNonTransientResourceException("the connection was lost while looking up the database's types", SqlState.CONNECTION_FAILURE));
             }
-            discovered = registry;
-            return Mono.just(new Session(transport, registry));
+            types.replace(registry);
+            discovered = true;
+            return Mono.just(new Session(transport, registry, types));
         });
     }
 

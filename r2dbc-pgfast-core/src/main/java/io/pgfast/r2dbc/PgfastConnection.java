@@ -6,6 +6,7 @@ import io.pgfast.flow.CommandFlow;
 import io.pgfast.flow.CopyInFlow;
 import io.pgfast.flow.CopyOutFlow;
 import io.pgfast.flow.CopySql;
+import io.pgfast.connect.RuntimeTypes;
 import io.pgfast.flow.ExtendedQueryFlow;
 import io.pgfast.error.PgfastClientException;
 import io.pgfast.flow.PreparedStatementCache;
@@ -47,7 +48,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class PgfastConnection implements Connection, Lifecycle {
 
     private final Transport transport;
+    /** The factory's codecs: {@link #types} when there is one (types learnt later), else fixed. */
     private final CodecRegistry codecs;
+    private final RuntimeTypes types;
+    private final PgfastResultFactory resultFactory;
     private final PreparedStatementCache cache;
     private final int defaultFetchSize;
     private volatile boolean autoCommit = true;
@@ -65,10 +69,13 @@ public final class PgfastConnection implements Connection, Lifecycle {
     /** Notifications a subscriber may fall behind by before its stream fails. */
     public static final int NOTIFICATION_BUFFER = 4096;
 
-    PgfastConnection(Transport transport, CodecRegistry codecs, int preparedStatementCacheQueries, int defaultFetchSize,
-                     IsolationLevel isolationLevel) {
+    /** @param types the factory's types learnt at run time; null to use {@code codecs} as they are */
+    PgfastConnection(Transport transport, CodecRegistry codecs, RuntimeTypes types, int preparedStatementCacheQueries,
+                     int defaultFetchSize, IsolationLevel isolationLevel) {
         this.transport = transport;
         this.codecs = codecs;
+        this.types = types;
+        this.resultFactory = types == null ? PgfastResultFactory.FIXED : new PgfastResultFactory(transport, types);
         this.cache = new PreparedStatementCache(preparedStatementCacheQueries);
         this.defaultFetchSize = defaultFetchSize;
         this.isolationLevel = isolationLevel;
@@ -94,8 +101,9 @@ public final class PgfastConnection implements Connection, Lifecycle {
         return transport;
     }
 
+    /** The codecs as of now (one volatile read when types are learnt at run time). */
     CodecRegistry codecs() {
-        return codecs;
+        return types == null ? codecs : types.registry();
     }
 
     void rewriteBatchedInserts(boolean rewrite) {
@@ -118,7 +126,7 @@ public final class PgfastConnection implements Connection, Lifecycle {
         if (sql == null) {
             throw new IllegalArgumentException("sql must not be null");
         }
-        return new PgfastStatement(this, codecs, sql, defaultFetchSize);
+        return new PgfastStatement(this, codecs(), sql, defaultFetchSize);
     }
 
     @Override
@@ -155,15 +163,16 @@ public final class PgfastConnection implements Connection, Lifecycle {
         public void subscribe(CoreSubscriber<? super Result> s) {
             beginImplicitly();
             QueryFlow flow;
+            CodecRegistry codecs = codecs();
             if (bindings == null) {
                 QueryLogger.simple(processId(), sql);
-                flow = new SimpleQueryFlow(transport, codecs, sql, PgfastResultFactory.INSTANCE, s);
+                flow = new SimpleQueryFlow(transport, codecs, sql, resultFactory, s);
                 if (!SqlScanner.hasSeveralStatements(sql)) {
                     flow.expectResults(1);
                 }
             } else {
                 QueryLogger.extended(processId(), sql, bindings);
-                flow = new ExtendedQueryFlow(transport, codecs, sql, bindings, fetchSize, cache, PgfastResultFactory.INSTANCE, s);
+                flow = new ExtendedQueryFlow(transport, codecs, sql, bindings, fetchSize, cache, resultFactory, s);
                 flow.expectResults(bindings.size());
             }
             observe(flow, sql, s);

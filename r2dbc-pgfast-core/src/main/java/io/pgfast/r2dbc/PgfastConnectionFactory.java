@@ -79,7 +79,7 @@ public final class PgfastConnectionFactory implements ConnectionFactory {
 
     private PgfastConnection newConnection(Session session) {
         session.transport().readAheadLimit(configuration.readAheadLimit());
-        PgfastConnection connection = new PgfastConnection(session.transport(), session.codecs(),
+        PgfastConnection connection = new PgfastConnection(session.transport(), session.codecs(), session.types(),
                 configuration.preparedStatementCacheQueries(), configuration.fetchSize(), defaultIsolation());
         connection.rewriteBatchedInserts(configuration.rewriteBatchedInserts());
         return connection;

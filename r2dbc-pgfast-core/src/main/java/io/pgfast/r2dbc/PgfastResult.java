@@ -7,8 +7,12 @@ import io.r2dbc.spi.Row;
 import io.r2dbc.spi.RowMetadata;
 import org.reactivestreams.Publisher;
 import reactor.core.CoreSubscriber;
+import org.reactivestreams.Subscription;
+import reactor.core.publisher.BaseSubscriber;
 import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
 
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -41,7 +45,7 @@ final class PgfastResult implements Result {
         if (mappingFunction == null) {
             throw new IllegalArgumentException("mappingFunction must not be null");
         }
-        return new MapFlux<T>(feed, filter, mappingFunction);
+        return afterTypes(new MapFlux<T>(feed, filter, mappingFunction));
     }
 
     @Override
@@ -49,7 +53,7 @@ final class PgfastResult implements Result {
         if (mappingFunction == null) {
             throw new IllegalArgumentException("mappingFunction must not be null");
         }
-        return new MapFlux<T>(feed, filter, (row, md) -> mappingFunction.apply(row));
+        return afterTypes(new MapFlux<T>(feed, filter, (row, md) -> mappingFunction.apply(row)));
     }
 
     /** The rows mapped: one object per {@code map} call, no Reactor operator between it and its subscriber. */
@@ -85,7 +89,31 @@ final class PgfastResult implements Result {
             throw new IllegalArgumentException("mappingFunction must not be null");
         }
         Flux<Publisher<? extends T>> segments = Flux.from(s -> new SegmentSubscription<T>(s, feed, filter, mappingFunction).start());
-        return Flux.concat(segments);
+        return afterTypes(Flux.concat(segments));
+    }
+
+    /**
+     * {@code rows}, once the types of the columns looked up at run time are known (nearly always at once). A
+     * subscriber that cancels while waiting still subscribes to the rows and cancels them, so the result is
+     * discarded as any cancelled one is, not left without a consumer.
+     */
+    private <T> Flux<T> afterTypes(Flux<T> rows) {
+        Mono<Void> pending = feed.columns() instanceof PgfastRowMetadata m ? m.pending() : null;
+        if (pending == null) {
+            return rows;
+        }
+        AtomicBoolean started = new AtomicBoolean();
+        return pending.thenMany(Flux.defer(() -> started.compareAndSet(false, true) ? rows : Flux.<T>empty()))
+                .doOnCancel(() -> {
+                    if (started.compareAndSet(false, true)) {
+                        rows.subscribe(new BaseSubscriber<T>() {
+                            @Override
+                            protected void hookOnSubscribe(Subscription subscription) {
+                                subscription.cancel();
+                            }
+                        });
+                    }
+                });
     }
 
     @Override

@@ -7,6 +7,8 @@ import io.pgfast.protocol.backend.RowDescription;
 import io.r2dbc.spi.ColumnMetadata;
 import io.r2dbc.spi.RowMetadata;
 
+import reactor.core.publisher.Mono;
+
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
@@ -25,6 +27,16 @@ final class PgfastRowMetadata implements RowMetadata, ResultColumns {
     private final PgfastColumnMetadata[] columns;
     private final List<ColumnMetadata> columnList;
     private volatile Map<String, Integer> index;
+    /**
+     * Non-null while types of these columns are being looked up: rows are decoded only once it completes,
+     * when the columns have been planned again with the extended codecs.
+     */
+    private volatile Mono<Void> pending;
+    /** Non-null while the columns' types are not all known: a later result looks them up again. */
+    private volatile ColumnTypes lookup;
+    /** What the columns are planned from again; written before {@link #lookup}. */
+    private RowDescription description;
+    private short[] formats;
 
     private PgfastRowMetadata(PgfastColumnMetadata[] columns) {
         this.columns = columns;
@@ -36,13 +48,69 @@ final class PgfastRowMetadata implements RowMetadata, ResultColumns {
      *                own format code (simple query, Describe Portal)
      */
     static PgfastRowMetadata of(RowDescription description, short[] formats, CodecRegistry codecs) {
+        PgfastColumnMetadata[] columns = new PgfastColumnMetadata[description.fields().length];
+        plan(columns, description, formats, codecs);
+        return new PgfastRowMetadata(columns);
+    }
+
+    private static void plan(PgfastColumnMetadata[] columns, RowDescription description, short[] formats, CodecRegistry codecs) {
         RowDescription.Field[] fields = description.fields();
-        PgfastColumnMetadata[] columns = new PgfastColumnMetadata[fields.length];
         for (int i = 0; i < fields.length; i++) {
             short code = formats == null ? fields[i].formatCode() : formats.length == 1 ? formats[0] : formats[i];
             columns[i] = new PgfastColumnMetadata(fields[i], Format.of(code), codecs);
         }
-        return new PgfastRowMetadata(columns);
+    }
+
+    /**
+     * Looks up the columns' types the codecs do not know, started now: until the lookup ends {@link #pending()}
+     * makes the results wait, then the columns are planned again with the codecs it emits (the formats stay as
+     * asked for in Bind). When the lookup could not answer (it never fails, it emits the codecs as they were),
+     * the next result of these columns (a cached prepared statement's) tries again.
+     */
+    void resolveWith(ColumnTypes types, RowDescription description, short[] formats) {
+        this.description = description;
+        this.formats = formats;
+        this.lookup = types;
+        start(types);
+    }
+
+    private Mono<Void> start(ColumnTypes types) {
+        Mono<Void> p = types.resolve()
+                .doOnNext(codecs -> {
+                    plan(columns, description, formats, codecs);
+                    if (types.complete(codecs)) {
+                        lookup = null;
+                    }
+                })
+                .doFinally(s -> pending = null)
+                .then()
+                .cache();
+        // before subscribing: a lookup that ends at once clears it again
+        pending = p;
+        p.subscribe(v -> { }, e -> { });
+        return p;
+    }
+
+    /** What a result waits for before it decodes a row; null (nearly always) when nothing. */
+    Mono<Void> pending() {
+        Mono<Void> p = pending;
+        if (p == null) {
+            ColumnTypes again = lookup;
+            if (again != null) {
+                p = start(again);
+            }
+        }
+        return p;
+    }
+
+    /** How the types of these columns are looked up ({@link PgfastResultFactory}). */
+    interface ColumnTypes {
+
+        /** The codecs once the columns' unknown types are looked up; never an error. */
+        Mono<CodecRegistry> resolve();
+
+        /** Whether {@code codecs} know every column type there is to know (the catalog may lack some). */
+        boolean complete(CodecRegistry codecs);
     }
 
     @Override

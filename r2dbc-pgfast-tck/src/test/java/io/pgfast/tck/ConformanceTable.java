@@ -58,7 +58,30 @@ final class ConformanceTable {
             "DROP DOMAIN IF EXISTS pgfast_positive CASCADE",
             "CREATE DOMAIN pgfast_positive AS int4 CHECK (VALUE > 0)",
             "DROP DOMAIN IF EXISTS pgfast_code CASCADE",
-            "CREATE DOMAIN pgfast_code AS varchar(8)");
+            "CREATE DOMAIN pgfast_code AS varchar(8)",
+            "DROP DOMAIN IF EXISTS pgfast_intlist CASCADE",
+            "CREATE DOMAIN pgfast_intlist AS int4[]",
+            "DROP TYPE IF EXISTS pgfast_posrange CASCADE",
+            "CREATE TYPE pgfast_posrange AS RANGE (subtype = pgfast_positive)",
+            "DROP TYPE IF EXISTS pgfast_pair CASCADE",
+            "CREATE TYPE pgfast_pair AS (m pgfast_mood, n pgfast_positive, t text)");
+
+    /** The contrib extensions the cases use, created (as superuser) before {@link #SETUP}. */
+    static final List<String> EXTENSIONS = List.of(
+            "CREATE EXTENSION IF NOT EXISTS citext",
+            "CREATE EXTENSION IF NOT EXISTS ltree");
+
+    /**
+     * User-defined types created after our driver's first connection: it learns them when a result first
+     * names them (one lookup per factory), not at connect time. Safe to run again.
+     */
+    static final List<String> SETUP_LATER = List.of(
+            "DROP TYPE IF EXISTS pgfast_late_mood CASCADE",
+            "CREATE TYPE pgfast_late_mood AS ENUM ('early', 'later')",
+            "DROP DOMAIN IF EXISTS pgfast_late_count CASCADE",
+            "CREATE DOMAIN pgfast_late_count AS int8",
+            "DROP TYPE IF EXISTS pgfast_late_pair CASCADE",
+            "CREATE TYPE pgfast_late_pair AS (m pgfast_late_mood, n pgfast_late_count)");
 
     static List<ConformanceCase> cases() {
         ConformanceTable t = new ConformanceTable();
@@ -67,6 +90,7 @@ final class ConformanceTable {
         t.dateTime();
         t.documents();
         t.userDefined();
+        t.runtimeTypes();
         t.addressesAndBits();
         t.geometric();
         t.ranges();
@@ -153,6 +177,29 @@ final class ConformanceTable {
         family("domain", INTEGER).typed("pgfast_positive", "1", "2147483647").nullOf("pgfast_positive");
         family("domain", STRING).typed("pgfast_code", "abc", "").nullOf("pgfast_code");
         family("enum", STRING).typed("pgfast_mood", "sad", "happy").nullOf("pgfast_mood");
+    }
+
+    /**
+     * Types whose OIDs exist only at run time and their arrays: extension types (citext has a codec, ltree none,
+     * so it reads as its text), a domain over an array, a range over a domain, a composite with an enum field,
+     * and types created after our driver's first connection ({@link #SETUP_LATER}).
+     */
+    private void runtimeTypes() {
+        family("citext", STRING).typed("citext", "MiXed Case", "").nullOf("citext");
+        family("citext[]", array(STRING)).typed("citext[]", "{Ab,NULL,\"c d\"}", "{{a,B},{C,d}}").nullOf("citext[]");
+        family("ltree (no codec: text)", STRING).typed("ltree", "a.b.c", "top").nullOf("ltree");
+        family("ltree[] (no codec: text)", array(STRING)).typed("ltree[]", "{a.b,NULL,c}", "{{a,b.c},{d,NULL}}").nullOf("ltree[]");
+        family("domain[]", array(INTEGER)).typed("pgfast_positive[]", "{1,NULL,2147483647}", "{{1,2},{3,4}}").nullOf("pgfast_positive[]");
+        family("domain over int4[]", array(INTEGER)).typed("pgfast_intlist", "{1,NULL,3}", "{}").nullOf("pgfast_intlist");
+        family("enum[]", array(STRING)).typed("pgfast_mood[]", "{{sad,NULL},{ok,happy}}", "{}");
+        family("range over a domain", range(INTEGER)).typed("pgfast_posrange", "[1,10)", "(,5]", "empty").nullOf("pgfast_posrange");
+        family("composite with an enum field", flatRecord()).typed("pgfast_pair", "(sad,1,x)", "(,,)", "(happy,7,\"a,b\")")
+                .nullOf("pgfast_pair");
+        family("enum created later", STRING).typed("pgfast_late_mood", "early").nullOf("pgfast_late_mood");
+        family("enum[] created later", array(STRING)).typed("pgfast_late_mood[]", "{later,NULL,early}", "{{early},{later}}");
+        family("domain created later", LONG).typed("pgfast_late_count", "9223372036854775807").nullOf("pgfast_late_count");
+        family("domain[] created later", array(LONG)).typed("pgfast_late_count[]", "{1,NULL,-9223372036854775808}");
+        family("composite created later", flatRecord()).typed("pgfast_late_pair", "(later,5)", "(,)").nullOf("pgfast_late_pair");
     }
 
     private void addressesAndBits() {

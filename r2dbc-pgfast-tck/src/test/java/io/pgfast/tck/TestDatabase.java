@@ -18,6 +18,7 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.OptionalInt;
+import java.util.List;
 import java.util.Properties;
 
 /**
@@ -82,6 +83,11 @@ final class TestDatabase {
 
     JdbcOperations jdbcOperations() {
         return jdbc;
+    }
+
+    /** Runs statements as the server's superuser (CREATE EXTENSION, which the test role may not be allowed). */
+    void executeAsSuperuser(List<String> sql) {
+        server.execute(sql.toArray(new String[0]));
     }
 
     /**

@@ -55,8 +55,10 @@ class TypeConformanceTest {
     @BeforeAll
     static void connect() throws SQLException {
         TestDatabase db = TestDatabase.get();
+        db.executeAsSuperuser(ConformanceTable.EXTENSIONS);
         db.jdbcOperations().batchUpdate(ConformanceTable.SETUP.toArray(new String[0]));
         ours = Mono.from(new PgfastConnectionFactory(db.configuration().timeZone(SESSION_ZONE).build()).create()).block(TIMEOUT);
+        db.jdbcOperations().batchUpdate(ConformanceTable.SETUP_LATER.toArray(new String[0]));
         PGJDBC.put(Mapping.Session.LOCAL, session(db, SESSION_ZONE.getId()));
         PGJDBC.put(Mapping.Session.UTC, session(db, "UTC"));
     }
