@@ -97,6 +97,9 @@ public final class PgfastConnectionConfiguration {
     private final boolean autodetectExtensions;
     private final java.util.List<io.pgfast.codec.Codec> codecs;
     private final Object observationRegistry;
+    private final LogLevel noticeLogLevel;
+    private final LogLevel errorResponseLogLevel;
+    private final reactor.netty.resources.LoopResources loopResources;
 
     PgfastConnectionConfiguration(PgfastConnectionConfigurationBuilder b, SslMode sslMode) {
         this.hostList = b.hosts;
@@ -138,6 +141,9 @@ public final class PgfastConnectionConfiguration {
         this.autodetectExtensions = b.autodetectExtensions;
         this.codecs = java.util.List.copyOf(b.codecs);
         this.observationRegistry = b.observationRegistry;
+        this.noticeLogLevel = b.noticeLogLevel;
+        this.errorResponseLogLevel = b.errorResponseLogLevel;
+        this.loopResources = b.loopResources;
     }
 
     public static PgfastConnectionConfigurationBuilder builder() {
@@ -184,6 +190,9 @@ public final class PgfastConnectionConfiguration {
         b.autodetectExtensions = autodetectExtensions;
         b.codecs.addAll(codecs);
         b.observationRegistry = observationRegistry;
+        b.noticeLogLevel = noticeLogLevel;
+        b.errorResponseLogLevel = errorResponseLogLevel;
+        b.loopResources = loopResources;
         return b;
     }
 
@@ -372,6 +381,26 @@ public final class PgfastConnectionConfiguration {
         return autodetectExtensions;
     }
 
+    /** The {@code search_path} sent at startup ({@code schema} option), if any. */
+    public Optional<String> schema() {
+        return Optional.ofNullable(options.get(PgfastConnectionConfigurationBuilder.SEARCH_PATH));
+    }
+
+    /** The level at which notices no Result delivers are logged (logger {@code io.pgfast.notice}). */
+    public LogLevel noticeLogLevel() {
+        return noticeLogLevel;
+    }
+
+    /** The level at which the server's error responses are logged (logger {@code io.pgfast.errorresponse}). */
+    public LogLevel errorResponseLogLevel() {
+        return errorResponseLogLevel;
+    }
+
+    /** The event loops connections run on; empty for Reactor Netty's shared ones. */
+    public Optional<reactor.netty.resources.LoopResources> loopResources() {
+        return Optional.ofNullable(loopResources);
+    }
+
     /** Codecs registered in code, on top of the built-ins (and of ServiceLoader ones); they win over both. */
     public java.util.List<io.pgfast.codec.Codec> codecs() {
         return codecs;
@@ -422,6 +451,8 @@ public final class PgfastConnectionConfiguration {
                 + ", maxMessageSize=" + maxMessageSize
                 + ", readAheadLimit=" + readAheadLimit
                 + ", autodetectExtensions=" + autodetectExtensions
+                + ", noticeLogLevel=" + noticeLogLevel
+                + ", errorResponseLogLevel=" + errorResponseLogLevel
                 + '}';
     }
 

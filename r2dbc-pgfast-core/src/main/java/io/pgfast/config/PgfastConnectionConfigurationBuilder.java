@@ -56,6 +56,12 @@ public final class PgfastConnectionConfigurationBuilder {
     int maxMessageSize = PgfastConnectionConfiguration.DEFAULT_MAX_MESSAGE_SIZE;
     int readAheadLimit = PgfastConnectionConfiguration.DEFAULT_READ_AHEAD_LIMIT;
     boolean autodetectExtensions = true;
+    LogLevel noticeLogLevel = LogLevel.INFO;
+    LogLevel errorResponseLogLevel = LogLevel.DEBUG;
+    reactor.netty.resources.LoopResources loopResources;
+
+    /** The configuration parameter {@link #schema} sets. */
+    static final String SEARCH_PATH = "search_path";
     final java.util.List<io.pgfast.codec.Codec> codecs = new java.util.ArrayList<>();
     Object observationRegistry;
 
@@ -451,6 +457,60 @@ public final class PgfastConnectionConfigurationBuilder {
     public PgfastConnectionConfigurationBuilder autodetectExtensions(boolean autodetectExtensions) {
         this.autodetectExtensions = autodetectExtensions;
         return this;
+    }
+
+    /**
+     * Sets the session's {@code search_path}, sent as that startup parameter exactly as given (as
+     * r2dbc-postgresql's {@code schema}): a list of schema names as PostgreSQL reads it, unquoted
+     * names folded to lower case, so {@code app,public} or {@code "My Schema"} (quotes included).
+     * Same as {@code option("search_path", schema)}; an empty value sets nothing.
+     *
+     * @throws IllegalArgumentException if {@code options} already holds a different search_path
+     */
+    public PgfastConnectionConfigurationBuilder schema(String schema) {
+        if (schema == null) {
+            throw new IllegalArgumentException("schema must not be null");
+        }
+        if (schema.isEmpty()) {
+            return this;
+        }
+        String given = options.get(SEARCH_PATH);
+        if (given != null && !given.equals(schema)) {
+            throw new IllegalArgumentException("schema and options.search_path are both given, with different values; give one");
+        }
+        return option(SEARCH_PATH, schema);
+    }
+
+    /** The level for notices no Result delivers: OFF, DEBUG, INFO (default), WARN or ERROR. */
+    public PgfastConnectionConfigurationBuilder noticeLogLevel(LogLevel level) {
+        this.noticeLogLevel = requireLevel("noticeLogLevel", level);
+        return this;
+    }
+
+    /** The level for the server's error responses, logged as they arrive: OFF, DEBUG (default), INFO, WARN or ERROR. */
+    public PgfastConnectionConfigurationBuilder errorResponseLogLevel(LogLevel level) {
+        this.errorResponseLogLevel = requireLevel("errorResponseLogLevel", level);
+        return this;
+    }
+
+    /**
+     * The Reactor Netty event loops connections run on (as r2dbc-postgresql's {@code loopResources});
+     * the caller owns them and disposes of them after the connections. Cancel requests still use the
+     * shared loops.
+     */
+    public PgfastConnectionConfigurationBuilder loopResources(reactor.netty.resources.LoopResources loopResources) {
+        if (loopResources == null) {
+            throw new IllegalArgumentException("loopResources must not be null");
+        }
+        this.loopResources = loopResources;
+        return this;
+    }
+
+    private static LogLevel requireLevel(String name, LogLevel level) {
+        if (level == null) {
+            throw new IllegalArgumentException(name + " must not be null");
+        }
+        return level;
     }
 
     /**

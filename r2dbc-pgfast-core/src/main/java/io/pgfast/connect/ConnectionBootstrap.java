@@ -15,6 +15,7 @@ import io.pgfast.flow.StartupParameters;
 import io.pgfast.transport.Connector;
 import io.pgfast.transport.TlsPolicy;
 import io.pgfast.transport.Transport;
+import io.pgfast.transport.Notices;
 import io.pgfast.transport.TransportOptions;
 import io.pgfast.transport.tls.ClientTls;
 import io.r2dbc.spi.R2dbcException;
@@ -238,7 +239,10 @@ public final class ConnectionBootstrap {
         }
         return new TransportOptions(address, unix, configuration.connectTimeout(), configuration.tcpKeepAlive(),
                 configuration.tcpNoDelay(), tls, configuration.sslNegotiation() == SslNegotiation.DIRECT, sslHandlers,
-                configuration.maxMessageSize(), configuration.pipelineLimit(), configuration.socketTimeout());
+                configuration.maxMessageSize(), configuration.pipelineLimit(), configuration.socketTimeout(),
+                new Notices(Notices.Level.valueOf(configuration.noticeLogLevel().name()),
+                        Notices.Level.valueOf(configuration.errorResponseLogLevel().name())),
+                configuration.loopResources().orElse(null));
     }
 
     private StartupParameters startupParameters(CharSequence password) {
