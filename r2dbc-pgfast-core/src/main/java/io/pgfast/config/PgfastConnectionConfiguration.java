@@ -1,5 +1,7 @@
 package io.pgfast.config;
 
+import io.netty.handler.ssl.SslContextBuilder;
+
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -11,6 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
@@ -100,6 +103,7 @@ public final class PgfastConnectionConfiguration {
     private final LogLevel noticeLogLevel;
     private final LogLevel errorResponseLogLevel;
     private final reactor.netty.resources.LoopResources loopResources;
+    private final Function<SslContextBuilder, SslContextBuilder> sslContextBuilderCustomizer;
 
     PgfastConnectionConfiguration(PgfastConnectionConfigurationBuilder b, SslMode sslMode) {
         this.hostList = b.hosts;
@@ -144,6 +148,7 @@ public final class PgfastConnectionConfiguration {
         this.noticeLogLevel = b.noticeLogLevel;
         this.errorResponseLogLevel = b.errorResponseLogLevel;
         this.loopResources = b.loopResources;
+        this.sslContextBuilderCustomizer = b.sslContextBuilderCustomizer;
     }
 
     public static PgfastConnectionConfigurationBuilder builder() {
@@ -193,6 +198,7 @@ public final class PgfastConnectionConfiguration {
         b.noticeLogLevel = noticeLogLevel;
         b.errorResponseLogLevel = errorResponseLogLevel;
         b.loopResources = loopResources;
+        b.sslContextBuilderCustomizer = sslContextBuilderCustomizer;
         return b;
     }
 
@@ -394,6 +400,11 @@ public final class PgfastConnectionConfiguration {
     /** The level at which the server's error responses are logged (logger {@code io.pgfast.errorresponse}). */
     public LogLevel errorResponseLogLevel() {
         return errorResponseLogLevel;
+    }
+
+    /** Applied to Netty's SslContextBuilder after the TLS options; empty for none. */
+    public Optional<Function<SslContextBuilder, SslContextBuilder>> sslContextBuilderCustomizer() {
+        return Optional.ofNullable(sslContextBuilderCustomizer);
     }
 
     /** The event loops connections run on; empty for Reactor Netty's shared ones. */

@@ -59,6 +59,7 @@ public final class PgfastConnectionConfigurationBuilder {
     LogLevel noticeLogLevel = LogLevel.INFO;
     LogLevel errorResponseLogLevel = LogLevel.DEBUG;
     reactor.netty.resources.LoopResources loopResources;
+    java.util.function.Function<io.netty.handler.ssl.SslContextBuilder, io.netty.handler.ssl.SslContextBuilder> sslContextBuilderCustomizer;
 
     /** The configuration parameter {@link #schema} sets. */
     static final String SEARCH_PATH = "search_path";
@@ -503,6 +504,20 @@ public final class PgfastConnectionConfigurationBuilder {
             throw new IllegalArgumentException("loopResources must not be null");
         }
         this.loopResources = loopResources;
+        return this;
+    }
+
+    /**
+     * Changes Netty's {@code SslContextBuilder} after the driver has applied the TLS options (trusted
+     * roots, client key, protocols TLSv1.3/1.2), before it builds, as r2dbc-postgresql's option of
+     * this name. Host name checking (sslMode=verify-full) stays the driver's.
+     */
+    public PgfastConnectionConfigurationBuilder sslContextBuilderCustomizer(
+            java.util.function.Function<io.netty.handler.ssl.SslContextBuilder, io.netty.handler.ssl.SslContextBuilder> customizer) {
+        if (customizer == null) {
+            throw new IllegalArgumentException("sslContextBuilderCustomizer must not be null");
+        }
+        this.sslContextBuilderCustomizer = customizer;
         return this;
     }
 

@@ -35,6 +35,7 @@ final class TlsSettingsMapping {
             settings.clientCertificate(configuration.sslCert().get(), configuration.sslKey().get(),
                     configuration.sslPassword().orElse(null));
         }
+        configuration.sslContextBuilderCustomizer().ifPresent(settings::contextCustomizer);
         return settings.build();
     }
 

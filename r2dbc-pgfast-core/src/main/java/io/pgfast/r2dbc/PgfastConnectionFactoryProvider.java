@@ -22,8 +22,10 @@ import static io.r2dbc.spi.ConnectionFactoryOptions.USER;
 import java.time.ZoneId;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
+import io.netty.handler.ssl.SslContextBuilder;
 import io.r2dbc.spi.ConnectionFactoryOptions;
 import io.r2dbc.spi.ConnectionFactoryProvider;
 import io.r2dbc.spi.Option;
@@ -88,6 +90,9 @@ public final class PgfastConnectionFactoryProvider implements ConnectionFactoryP
     public static final Option<LogLevel> ERROR_RESPONSE_LOG_LEVEL = Option.valueOf("errorResponseLogLevel");
     /** Code-only: Reactor Netty {@code LoopResources} to run connections on. */
     public static final Option<reactor.netty.resources.LoopResources> LOOP_RESOURCES = Option.valueOf("loopResources");
+    /** Code-only: a {@code Function<SslContextBuilder, SslContextBuilder>} applied after the TLS options. */
+    public static final Option<Function<SslContextBuilder, SslContextBuilder>> SSL_CONTEXT_BUILDER_CUSTOMIZER =
+            Option.valueOf("sslContextBuilderCustomizer");
     /** Code-only: a Micrometer {@code ObservationRegistry} (typed Object, micrometer-observation is optional). */
     public static final Option<Object> OBSERVATION_REGISTRY = Option.valueOf("observationRegistry");
 
@@ -191,8 +196,19 @@ public final class PgfastConnectionFactoryProvider implements ConnectionFactoryP
         r.read(ERROR_RESPONSE_LOG_LEVEL, null, v -> b.errorResponseLogLevel(
                 OptionCoercion.enumeration("errorResponseLogLevel", v, LogLevel.class, s -> LogLevel.from("errorResponseLogLevel", s))));
         r.read(LOOP_RESOURCES, null, v -> b.loopResources(OptionCoercion.loopResources("loopResources", v)));
+        r.read(SSL_CONTEXT_BUILDER_CUSTOMIZER, null, v -> b.sslContextBuilderCustomizer(customizer(v)));
         R2dbcPostgresqlOptions.apply(options, b);
         return b.build();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Function<SslContextBuilder, SslContextBuilder> customizer(Object value) {
+        if (value instanceof Function) {
+            // erased: a Function of other types fails with a ClassCastException when TLS is set up
+            return (Function<SslContextBuilder, SslContextBuilder>) value;
+        }
+        throw OptionCoercion.wrongType("sslContextBuilderCustomizer", value,
+                "a Function<SslContextBuilder, SslContextBuilder> (code only, no URL form)");
     }
 
     private static void password(PgfastConnectionConfigurationBuilder b, Object value) {

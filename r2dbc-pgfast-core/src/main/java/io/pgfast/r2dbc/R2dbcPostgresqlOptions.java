@@ -21,7 +21,6 @@ final class R2dbcPostgresqlOptions {
     static final Option<Object> PREFER_ATTACHED_BUFFERS = Option.valueOf("preferAttachedBuffers");
     static final Option<Object> COMPATIBILITY_MODE = Option.valueOf("compatibilityMode");
     static final Option<Object> EXTENSIONS = Option.valueOf("extensions");
-    static final Option<Object> SSL_CONTEXT_BUILDER_CUSTOMIZER = Option.valueOf("sslContextBuilderCustomizer");
     static final Option<Object> SSL_HOSTNAME_VERIFIER = Option.valueOf("sslHostnameVerifier");
     static final Option<Object> HOST_RECHECK_TIME = Option.valueOf("hostRecheckTime");
 
@@ -56,10 +55,6 @@ final class R2dbcPostgresqlOptions {
         if (options.getValue(SSL_HOSTNAME_VERIFIER) != null) {
             throw new IllegalArgumentException("sslHostnameVerifier is not supported: use sslMode=verify-full, which checks that the"
                     + " server certificate names the host (DNS or IP subject alternative names, as HTTPS does)");
-        }
-        if (options.getValue(SSL_CONTEXT_BUILDER_CUSTOMIZER) != null) {
-            throw new IllegalArgumentException("sslContextBuilderCustomizer is not supported: configure TLS with sslMode, sslRootCert"
-                    + " (a PEM file, or system for the JVM's trust store), sslCert, sslKey and sslPassword");
         }
         Object extensions = options.getValue(EXTENSIONS);
         if (extensions != null && !(extensions instanceof Collection && ((Collection<?>) extensions).isEmpty())) {

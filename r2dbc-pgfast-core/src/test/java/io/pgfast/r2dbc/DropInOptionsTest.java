@@ -6,10 +6,12 @@ import io.pgfast.testing.AuthMethod;
 import io.pgfast.testing.RequiresPostgres;
 import io.pgfast.testing.TestPostgres;
 import io.pgfast.testing.TestServer;
+import io.netty.handler.ssl.SslContextBuilder;
 import io.r2dbc.spi.Connection;
 import io.r2dbc.spi.ConnectionFactories;
 import io.r2dbc.spi.ConnectionFactoryOptions;
 import io.r2dbc.spi.Option;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -48,7 +50,7 @@ class DropInOptionsTest {
             "tcpNoDelay", "timeZone");
 
     /** Those refused whatever their value, each with the replacement its message names. */
-    static final List<String> REFUSED = List.of("sslContextBuilderCustomizer", "sslHostnameVerifier");
+    static final List<String> REFUSED = List.of("sslHostnameVerifier");
 
     private static String base(String driver) {
         TestServer s = TestPostgres.get();
@@ -90,7 +92,7 @@ class DropInOptionsTest {
                 "sslCert", "sslKey", "sslMode", "sslmode", "sslNegotiation", "sslnegotiation", "sslPassword", "sslRootCert", "sslSni",
                 "statementTimeout", "targetServerType", "tcpKeepAlive", "tcpNoDelay", "timeZone");
         Set<String> mapped = Set.of("compatibilityMode", "errorResponseLogLevel", "noticeLogLevel", "extensions", "forceBinary",
-                "hostRecheckTime", "loopResources", "preferAttachedBuffers", "schema", "currentSchema");
+                "hostRecheckTime", "loopResources", "preferAttachedBuffers", "schema", "currentSchema", "sslContextBuilderCustomizer");
         for (String name : R2DBC_POSTGRESQL_OPTIONS) {
             assertThat(ours.contains(name) || mapped.contains(name) || REFUSED.contains(name)).as(name).isTrue();
         }
@@ -236,9 +238,6 @@ class DropInOptionsTest {
         assertThatThrownBy(() -> parse("&sslHostnameVerifier=com.example.Verifier"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("sslMode=verify-full");
         assertThatThrownBy(() -> PgfastConnectionFactoryProvider.fromOptions(typed()
-                .option(Option.valueOf("sslContextBuilderCustomizer"), Function.identity()).build()))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("sslRootCert");
-        assertThatThrownBy(() -> PgfastConnectionFactoryProvider.fromOptions(typed()
                 .option(Option.valueOf("extensions"), List.of(new Object())).build()))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("codecs(");
         assertThat(PgfastConnectionFactoryProvider.fromOptions(typed().option(Option.valueOf("extensions"), List.of()).build())).isNotNull();
@@ -246,6 +245,20 @@ class DropInOptionsTest {
             assertThatThrownBy(() -> parse(tunnel)).as(tunnel).isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining("sslNegotiation=direct");
         }
+    }
+
+    @Test
+    void sslContextBuilderCustomizerChangesTheHandshake() {
+        Assumptions.assumeTrue(TestPostgres.get().tlsEnabled(), "the test server has no TLS");
+        String protocol = "SELECT version FROM pg_stat_ssl WHERE pid = pg_backend_pid()";
+        ConnectionFactoryOptions require = ConnectionFactoryOptions.parse(base("postgresql").replace("sslMode=disable", "sslMode=require"));
+        Function<SslContextBuilder, SslContextBuilder> tls12 = b -> b.protocols("TLSv1.2");
+        assertThat(show(require.mutate().option(PgfastConnectionFactoryProvider.SSL_CONTEXT_BUILDER_CUSTOMIZER, tls12).build(), protocol))
+                .isEqualTo("TLSv1.2");
+        assertThat(show(require, protocol)).isEqualTo("TLSv1.3");
+        assertThatThrownBy(() -> PgfastConnectionFactoryProvider.fromOptions(typed()
+                .option(Option.valueOf("sslContextBuilderCustomizer"), "com.example.Customizer").build()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("Function<SslContextBuilder");
     }
 
     @Test

@@ -111,6 +111,12 @@ public final class ClientTls {
                     ApplicationProtocolConfig.SelectorFailureBehavior.NO_ADVERTISE,
                     ApplicationProtocolConfig.SelectedListenerFailureBehavior.FATAL_ALERT, ALPN_POSTGRESQL));
         }
+        if (settings.contextCustomizer().isPresent()) {
+            builder = settings.contextCustomizer().get().apply(builder);
+            if (builder == null) {
+                throw new TlsConfigurationException("sslContextBuilderCustomizer returned null instead of the SslContextBuilder");
+            }
+        }
         try {
             return new ClientTls(builder.build(), verify, settings);
         } catch (SSLException | RuntimeException e) {
