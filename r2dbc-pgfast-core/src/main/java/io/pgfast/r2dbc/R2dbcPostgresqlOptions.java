@@ -5,6 +5,9 @@ import io.pgfast.config.PgfastConnectionConfigurationBuilder;
 import io.r2dbc.spi.ConnectionFactoryOptions;
 import io.r2dbc.spi.Option;
 
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
@@ -52,6 +55,13 @@ final class R2dbcPostgresqlOptions {
                         + " with sslMode=require, verify-ca or verify-full here");
             }
         }
+        for (String name : List.of("sslRootCert", "sslCert", "sslKey")) {
+            Object value = options.getValue(Option.valueOf(name));
+            if (value instanceof CharSequence && isClassPathResourceOnly(value.toString())) {
+                throw new IllegalArgumentException(name + "=" + value + " names a class path resource, which r2dbc-postgresql reads;"
+                        + " this driver reads files only: give the file's path");
+            }
+        }
         if (options.getValue(SSL_HOSTNAME_VERIFIER) != null) {
             throw new IllegalArgumentException("sslHostnameVerifier is not supported: use sslMode=verify-full, which checks that the"
                     + " server certificate names the host (DNS or IP subject alternative names, as HTTPS does)");
@@ -62,6 +72,23 @@ final class R2dbcPostgresqlOptions {
                     + " io.pgfast.codec.Codec instances with PgfastConnectionConfiguration.builder().codecs(...), or list them in"
                     + " META-INF/services/io.pgfast.codec.Codec (found when autodetectExtensions is true)");
         }
+    }
+
+    /** No file of that name exists, but a class path resource does (r2dbc-postgresql tries both). */
+    private static boolean isClassPathResourceOnly(String name) {
+        if (name.isBlank() || name.equals(io.pgfast.config.PgfastConnectionConfiguration.SSL_ROOT_CERT_SYSTEM)) {
+            return false;
+        }
+        try {
+            if (Files.exists(Path.of(name))) {
+                return false;
+            }
+        } catch (InvalidPathException e) {
+            return false;
+        }
+        String resource = name.startsWith("/") ? name.substring(1) : name;
+        ClassLoader loader = Thread.currentThread().getContextClassLoader();
+        return (loader != null ? loader : R2dbcPostgresqlOptions.class.getClassLoader()).getResource(resource) != null;
     }
 
     /** The options applied after the shared ones (they relate to those). */

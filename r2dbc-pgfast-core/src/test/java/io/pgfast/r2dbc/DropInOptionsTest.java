@@ -241,6 +241,10 @@ class DropInOptionsTest {
                 .option(Option.valueOf("extensions"), List.of(new Object())).build()))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("codecs(");
         assertThat(PgfastConnectionFactoryProvider.fromOptions(typed().option(Option.valueOf("extensions"), List.of()).build())).isNotNull();
+        // a class path resource (r2dbc-postgresql reads those too) is refused; a file of that name is read as before
+        assertThatThrownBy(() -> parse("&sslRootCert=tls%2Fed25519.crt")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("class path resource");
+        assertThat(parse("&sslMode=require&sslRootCert=src%2Ftest%2Fresources%2Ftls%2Fed25519.crt").sslRootCert()).isPresent();
         for (String tunnel : List.of("&sslMode=tunnel", "&sslmode=TUNNEL", "&sslNegotiation=tunnel")) {
             assertThatThrownBy(() -> parse(tunnel)).as(tunnel).isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining("sslNegotiation=direct");
