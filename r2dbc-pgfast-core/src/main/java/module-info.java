@@ -23,8 +23,10 @@ module io.pgfast.r2dbc {
     requires io.netty.codec;
     requires transitive io.netty.handler;
     requires com.ongres.scram.client;
-    requires static transitive micrometer.observation;
-    requires static transitive micrometer.commons;
+    // not transitive: javac would then require them of every application module, present or not;
+    // an application using io.pgfast.observation.micrometer requires micrometer.observation itself
+    requires static micrometer.observation;
+    requires static micrometer.commons;
 
     exports io.pgfast.r2dbc;
     exports io.pgfast.config;
