@@ -6,7 +6,6 @@ import java.time.Duration;
 import java.time.ZoneId;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.function.Supplier;
 
@@ -76,7 +75,7 @@ public final class PgfastConnectionConfigurationBuilder {
      * {@code /} is a Unix-domain socket directory, as in libpq, and sets {@link #socket(String)}.
      */
     public PgfastConnectionConfigurationBuilder host(String host) {
-        String h = requireText("host", host).trim();
+        String h = OptionChecks.requireText("host", host).trim();
         if (h.startsWith("/")) {
             this.socket = h;
             this.hosts = null;
@@ -104,7 +103,7 @@ public final class PgfastConnectionConfigurationBuilder {
 
     /** Appends a host to the list (the first call replaces the default {@code localhost}). */
     public PgfastConnectionConfigurationBuilder addHost(String host, int port) {
-        requireText("host", host);
+        OptionChecks.requireText("host", host);
         this.hosts = this.hosts == null ? HostList.of(host.trim(), port) : this.hosts.plus(host.trim(), port);
         return this;
     }
@@ -147,8 +146,8 @@ public final class PgfastConnectionConfigurationBuilder {
             this.socket = null;
             return this;
         }
-        String d = requireText("socket", directory).trim();
-        requireNoNul("socket", d);
+        String d = OptionChecks.requireText("socket", directory).trim();
+        OptionChecks.requireNoNul("socket", d);
         this.socket = d;
         return this;
     }
@@ -159,14 +158,14 @@ public final class PgfastConnectionConfigurationBuilder {
             this.database = null;
             return this;
         }
-        requireNoNul("database", requireText("database", database));
+        OptionChecks.requireNoNul("database", OptionChecks.requireText("database", database));
         this.database = database;
         return this;
     }
 
     /** The role to connect as (URL option {@code user}); required. */
     public PgfastConnectionConfigurationBuilder username(String username) {
-        requireNoNul("username", requireText("username", username));
+        OptionChecks.requireNoNul("username", OptionChecks.requireText("username", username));
         this.username = username;
         return this;
     }
@@ -201,7 +200,7 @@ public final class PgfastConnectionConfigurationBuilder {
             this.applicationName = PgfastConnectionConfiguration.DEFAULT_APPLICATION_NAME;
             return this;
         }
-        requireNoNul("applicationName", applicationName);
+        OptionChecks.requireNoNul("applicationName", applicationName);
         this.applicationName = applicationName;
         return this;
     }
@@ -213,7 +212,7 @@ public final class PgfastConnectionConfigurationBuilder {
         }
         Map<String, String> checked = new LinkedHashMap<>();
         for (Map.Entry<String, String> e : options.entrySet()) {
-            checkParameter(e.getKey(), e.getValue());
+            OptionChecks.checkParameter(e.getKey(), e.getValue());
             checked.put(e.getKey(), e.getValue());
         }
         this.options.clear();
@@ -227,7 +226,7 @@ public final class PgfastConnectionConfigurationBuilder {
      * their own option ({@link PgfastConnectionConfiguration#RESERVED_PARAMETERS}) are refused.
      */
     public PgfastConnectionConfigurationBuilder option(String name, String value) {
-        checkParameter(name, value);
+        OptionChecks.checkParameter(name, value);
         this.options.put(name, value);
         return this;
     }
@@ -243,7 +242,7 @@ public final class PgfastConnectionConfigurationBuilder {
         if (connectTimeout == null) {
             throw new IllegalArgumentException("connectTimeout must not be null (use Duration.ZERO for no limit)");
         }
-        this.connectTimeout = requireTimeout("connectTimeout", connectTimeout, Long.MAX_VALUE);
+        this.connectTimeout = OptionChecks.requireTimeout("connectTimeout", connectTimeout, Long.MAX_VALUE);
         return this;
     }
 
@@ -258,21 +257,21 @@ public final class PgfastConnectionConfigurationBuilder {
         if (socketTimeout == null) {
             throw new IllegalArgumentException("socketTimeout must not be null (use Duration.ZERO for no limit)");
         }
-        this.socketTimeout = requireTimeout("socketTimeout", socketTimeout, Long.MAX_VALUE);
+        this.socketTimeout = OptionChecks.requireTimeout("socketTimeout", socketTimeout, Long.MAX_VALUE);
         return this;
     }
 
     /** Session {@code statement_timeout}; null keeps the server's, zero disables it. Millisecond precision. */
     public PgfastConnectionConfigurationBuilder statementTimeout(Duration statementTimeout) {
         this.statementTimeout = statementTimeout == null ? null
-                : requireTimeout("statementTimeout", statementTimeout, PgfastConnectionConfiguration.MAX_TIMEOUT_MILLIS);
+                : OptionChecks.requireTimeout("statementTimeout", statementTimeout, PgfastConnectionConfiguration.MAX_TIMEOUT_MILLIS);
         return this;
     }
 
     /** Session {@code lock_timeout}; null keeps the server's, zero disables it. Millisecond precision. */
     public PgfastConnectionConfigurationBuilder lockWaitTimeout(Duration lockWaitTimeout) {
         this.lockWaitTimeout = lockWaitTimeout == null ? null
-                : requireTimeout("lockWaitTimeout", lockWaitTimeout, PgfastConnectionConfiguration.MAX_TIMEOUT_MILLIS);
+                : OptionChecks.requireTimeout("lockWaitTimeout", lockWaitTimeout, PgfastConnectionConfiguration.MAX_TIMEOUT_MILLIS);
         return this;
     }
 
@@ -302,7 +301,7 @@ public final class PgfastConnectionConfigurationBuilder {
             this.sslRootCert = null;
             return this;
         }
-        requireNoNul("sslRootCert", requireText("sslRootCert", sslRootCert));
+        OptionChecks.requireNoNul("sslRootCert", OptionChecks.requireText("sslRootCert", sslRootCert));
         this.sslRootCert = sslRootCert;
         return this;
     }
@@ -318,7 +317,7 @@ public final class PgfastConnectionConfigurationBuilder {
     }
 
     public PgfastConnectionConfigurationBuilder sslCert(String sslCert) {
-        return sslCert(sslCert == null ? null : path("sslCert", sslCert));
+        return sslCert(sslCert == null ? null : OptionChecks.path("sslCert", sslCert));
     }
 
     /** PEM file with the client private key; needs {@link #sslCert(Path)}. */
@@ -328,7 +327,7 @@ public final class PgfastConnectionConfigurationBuilder {
     }
 
     public PgfastConnectionConfigurationBuilder sslKey(String sslKey) {
-        return sslKey(sslKey == null ? null : path("sslKey", sslKey));
+        return sslKey(sslKey == null ? null : OptionChecks.path("sslKey", sslKey));
     }
 
     /** Password of an encrypted {@code sslKey}; null means the key is not encrypted. */
@@ -566,70 +565,5 @@ public final class PgfastConnectionConfigurationBuilder {
             }
         }
         return new PgfastConnectionConfiguration(this, mode);
-    }
-
-    private static void checkParameter(String name, String value) {
-        if (name == null || !PgfastConnectionConfiguration.PARAMETER_NAME.matcher(name).matches()) {
-            throw new IllegalArgumentException("options: '" + name + "' is not a configuration parameter name");
-        }
-        if (name.startsWith("_pq_.")) {
-            throw new IllegalArgumentException("options: " + name + " is a protocol option, not a configuration parameter");
-        }
-        if (PgfastConnectionConfiguration.RESERVED_PARAMETERS.contains(name.toLowerCase(Locale.ROOT))) {
-            throw new IllegalArgumentException("options: " + name + " cannot be set through options; "
-                    + reservedHint(name.toLowerCase(Locale.ROOT)));
-        }
-        if (value == null) {
-            throw new IllegalArgumentException("options: the value of " + name + " must not be null");
-        }
-        requireNoNul("options." + name, value);
-    }
-
-    private static String reservedHint(String name) {
-        switch (name) {
-            case "user": return "use the username option";
-            case "database": return "use the database option";
-            case "application_name": return "use the applicationName option";
-            case "timezone": return "use the timeZone option";
-            case "statement_timeout": return "use the statementTimeout option";
-            case "lock_timeout": return "use the lockWaitTimeout option";
-            default: return "the driver sets it";
-        }
-    }
-
-    private static Duration requireTimeout(String name, Duration d, long maxMillis) {
-        if (d.isNegative()) {
-            throw new IllegalArgumentException(name + " must not be negative, got " + d);
-        }
-        if (!d.isZero() && d.compareTo(Duration.ofMillis(1)) < 0) {
-            throw new IllegalArgumentException(name + " must be zero or at least 1 ms, got " + d);
-        }
-        if (maxMillis != Long.MAX_VALUE && d.compareTo(Duration.ofMillis(maxMillis)) > 0) {
-            throw new IllegalArgumentException(name + " must be at most " + Duration.ofMillis(maxMillis) + ", got " + d);
-        }
-        return d;
-    }
-
-    private static String requireText(String name, String value) {
-        if (value == null || value.trim().isEmpty()) {
-            throw new IllegalArgumentException(name + " must not be empty");
-        }
-        return value;
-    }
-
-    private static String requireNoNul(String name, String value) {
-        if (value.indexOf('\0') >= 0) {
-            throw new IllegalArgumentException(name + " must not contain a NUL character");
-        }
-        return value;
-    }
-
-    private static Path path(String name, String value) {
-        requireNoNul(name, requireText(name, value));
-        try {
-            return Path.of(value);
-        } catch (RuntimeException e) {
-            throw new IllegalArgumentException(name + " is not a valid path: " + value, e);
-        }
     }
 }

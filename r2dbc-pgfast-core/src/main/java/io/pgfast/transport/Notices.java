@@ -7,8 +7,9 @@ import reactor.util.Loggers;
 
 /**
  * Where a connection logs what the server reports on its own, each at its configured level:
- * notices that no Result takes as a Message segment (logger {@code io.pgfast.notice}: during startup,
- * while idle, in driver commands, after the last result), and every ErrorResponse as it arrives
+ * notices that no Result takes as a Message segment (logger {@code io.pgfast.notice}: those of a Result
+ * consumed with map or getRowsUpdated, during startup, while idle, in driver commands, after the last
+ * result), and every ErrorResponse as it arrives
  * (logger {@code io.pgfast.errorresponse}), before it becomes an exception. One instance per connection.
  */
 public final class Notices {
