@@ -104,6 +104,7 @@ public final class PgfastConnectionConfiguration {
     private final LogLevel errorResponseLogLevel;
     private final reactor.netty.resources.LoopResources loopResources;
     private final Function<SslContextBuilder, SslContextBuilder> sslContextBuilderCustomizer;
+    private final javax.net.ssl.HostnameVerifier sslHostnameVerifier;
 
     PgfastConnectionConfiguration(PgfastConnectionConfigurationBuilder b, SslMode sslMode) {
         this.hostList = b.hosts;
@@ -149,6 +150,7 @@ public final class PgfastConnectionConfiguration {
         this.errorResponseLogLevel = b.errorResponseLogLevel;
         this.loopResources = b.loopResources;
         this.sslContextBuilderCustomizer = b.sslContextBuilderCustomizer;
+        this.sslHostnameVerifier = b.sslHostnameVerifier;
     }
 
     public static PgfastConnectionConfigurationBuilder builder() {
@@ -199,6 +201,7 @@ public final class PgfastConnectionConfiguration {
         b.errorResponseLogLevel = errorResponseLogLevel;
         b.loopResources = loopResources;
         b.sslContextBuilderCustomizer = sslContextBuilderCustomizer;
+        b.sslHostnameVerifier = sslHostnameVerifier;
         return b;
     }
 
@@ -405,6 +408,11 @@ public final class PgfastConnectionConfiguration {
     /** Applied to Netty's SslContextBuilder after the TLS options; empty for none. */
     public Optional<Function<SslContextBuilder, SslContextBuilder>> sslContextBuilderCustomizer() {
         return Optional.ofNullable(sslContextBuilderCustomizer);
+    }
+
+    /** Replaces the built-in host name check of sslMode=verify-full; empty for the built-in one. */
+    public Optional<javax.net.ssl.HostnameVerifier> sslHostnameVerifier() {
+        return Optional.ofNullable(sslHostnameVerifier);
     }
 
     /** The event loops connections run on; empty for Reactor Netty's shared ones. */

@@ -59,6 +59,7 @@ public final class PgfastConnectionConfigurationBuilder {
     LogLevel errorResponseLogLevel = LogLevel.DEBUG;
     reactor.netty.resources.LoopResources loopResources;
     java.util.function.Function<io.netty.handler.ssl.SslContextBuilder, io.netty.handler.ssl.SslContextBuilder> sslContextBuilderCustomizer;
+    javax.net.ssl.HostnameVerifier sslHostnameVerifier;
 
     /** The configuration parameter {@link #schema} sets. */
     static final String SEARCH_PATH = "search_path";
@@ -517,6 +518,19 @@ public final class PgfastConnectionConfigurationBuilder {
             throw new IllegalArgumentException("sslContextBuilderCustomizer must not be null");
         }
         this.sslContextBuilderCustomizer = customizer;
+        return this;
+    }
+
+    /**
+     * With sslMode=verify-full, decides after the handshake whether the server certificate fits the
+     * host, instead of the built-in check (DNS or IP subject alternative names), as r2dbc-postgresql's
+     * option of this name. Other modes check no host name and ignore it.
+     */
+    public PgfastConnectionConfigurationBuilder sslHostnameVerifier(javax.net.ssl.HostnameVerifier verifier) {
+        if (verifier == null) {
+            throw new IllegalArgumentException("sslHostnameVerifier must not be null");
+        }
+        this.sslHostnameVerifier = verifier;
         return this;
     }
 

@@ -155,7 +155,7 @@ public final class ConnectionBootstrap {
                 .defaultIfEmpty(java.util.Optional.empty())
                 .flatMap(password -> addresses(host)
                         .flatMap(addresses -> connectFirst(addresses, 0, tls, host))
-                        .flatMap(transport -> checkTls(transport)
+                        .flatMap(transport -> checkTls(transport, host)
                                 .then(StartupFlow.run(transport, startupParameters(password.orElse(null))))
                                 .then(check == null ? Mono.empty() : check.apply(transport))
                                 .then(replication ? Mono.fromSupplier(() -> new Session(transport, codecs)) : withDatabaseTypes(transport))
@@ -194,13 +194,19 @@ public final class ConnectionBootstrap {
         return attempt.onErrorResume(Connector::isConnectFailure, e -> connectFirst(addresses, i + 1, tls, host));
     }
 
-    /** For sslNegotiation=direct: the server must have chosen ALPN "postgresql" (as libpq checks). */
-    private Mono<Void> checkTls(Transport transport) {
+    /**
+     * For sslNegotiation=direct: the server must have chosen ALPN "postgresql" (as libpq checks); with an
+     * sslHostnameVerifier, it must accept the certificate for the host.
+     */
+    private Mono<Void> checkTls(Transport transport, HostSpec host) {
         SslHandler handler = transport.channel().pipeline().get(SslHandler.class);
         if (handler == null) {
             return Mono.empty();
         }
-        return Mono.fromRunnable(() -> tls().checkNegotiatedProtocol(handler));
+        return Mono.fromRunnable(() -> {
+            tls().checkNegotiatedProtocol(handler);
+            tls().checkHostName(handler, host.host());
+        });
     }
 
     /**

@@ -36,6 +36,7 @@ final class TlsSettingsMapping {
                     configuration.sslPassword().orElse(null));
         }
         configuration.sslContextBuilderCustomizer().ifPresent(settings::contextCustomizer);
+        configuration.sslHostnameVerifier().ifPresent(settings::hostnameVerifier);
         return settings.build();
     }
 

@@ -93,6 +93,8 @@ public final class PgfastConnectionFactoryProvider implements ConnectionFactoryP
     /** Code-only: a {@code Function<SslContextBuilder, SslContextBuilder>} applied after the TLS options. */
     public static final Option<Function<SslContextBuilder, SslContextBuilder>> SSL_CONTEXT_BUILDER_CUSTOMIZER =
             Option.valueOf("sslContextBuilderCustomizer");
+    /** A {@code javax.net.ssl.HostnameVerifier}, or the name of a class implementing it with a public no-argument constructor. */
+    public static final Option<javax.net.ssl.HostnameVerifier> SSL_HOSTNAME_VERIFIER = Option.valueOf("sslHostnameVerifier");
     /** Code-only: a Micrometer {@code ObservationRegistry} (typed Object, micrometer-observation is optional). */
     public static final Option<Object> OBSERVATION_REGISTRY = Option.valueOf("observationRegistry");
 
@@ -197,8 +199,31 @@ public final class PgfastConnectionFactoryProvider implements ConnectionFactoryP
                 OptionCoercion.enumeration("errorResponseLogLevel", v, LogLevel.class, s -> LogLevel.from("errorResponseLogLevel", s))));
         r.read(LOOP_RESOURCES, null, v -> b.loopResources(OptionCoercion.loopResources("loopResources", v)));
         r.read(SSL_CONTEXT_BUILDER_CUSTOMIZER, null, v -> b.sslContextBuilderCustomizer(customizer(v)));
+        r.read(SSL_HOSTNAME_VERIFIER, null, v -> b.sslHostnameVerifier(hostnameVerifier(v)));
         R2dbcPostgresqlOptions.apply(options, b);
         return b.build();
+    }
+
+    private static javax.net.ssl.HostnameVerifier hostnameVerifier(Object value) {
+        if (value instanceof javax.net.ssl.HostnameVerifier) {
+            return (javax.net.ssl.HostnameVerifier) value;
+        }
+        if (!(value instanceof CharSequence)) {
+            throw OptionCoercion.wrongType("sslHostnameVerifier", value, "a HostnameVerifier or a class name");
+        }
+        String name = value.toString().trim();
+        Object verifier;
+        try {
+            ClassLoader loader = Thread.currentThread().getContextClassLoader();
+            Class<?> type = Class.forName(name, true, loader != null ? loader : PgfastConnectionFactoryProvider.class.getClassLoader());
+            verifier = type.getConstructor().newInstance();
+        } catch (ReflectiveOperationException | LinkageError e) {
+            throw new IllegalArgumentException("sslHostnameVerifier: cannot create an instance of " + name + ": " + e, e);
+        }
+        if (!(verifier instanceof javax.net.ssl.HostnameVerifier)) {
+            throw new IllegalArgumentException("sslHostnameVerifier: " + name + " is not a javax.net.ssl.HostnameVerifier");
+        }
+        return (javax.net.ssl.HostnameVerifier) verifier;
     }
 
     @SuppressWarnings("unchecked")

@@ -24,7 +24,6 @@ final class R2dbcPostgresqlOptions {
     static final Option<Object> PREFER_ATTACHED_BUFFERS = Option.valueOf("preferAttachedBuffers");
     static final Option<Object> COMPATIBILITY_MODE = Option.valueOf("compatibilityMode");
     static final Option<Object> EXTENSIONS = Option.valueOf("extensions");
-    static final Option<Object> SSL_HOSTNAME_VERIFIER = Option.valueOf("sslHostnameVerifier");
     static final Option<Object> HOST_RECHECK_TIME = Option.valueOf("hostRecheckTime");
 
     /** The duration options, whose bare numbers the two drivers read differently. */
@@ -61,10 +60,6 @@ final class R2dbcPostgresqlOptions {
                 throw new IllegalArgumentException(name + "=" + value + " names a class path resource, which r2dbc-postgresql reads;"
                         + " this driver reads files only: give the file's path");
             }
-        }
-        if (options.getValue(SSL_HOSTNAME_VERIFIER) != null) {
-            throw new IllegalArgumentException("sslHostnameVerifier is not supported: use sslMode=verify-full, which checks that the"
-                    + " server certificate names the host (DNS or IP subject alternative names, as HTTPS does)");
         }
         Object extensions = options.getValue(EXTENSIONS);
         if (extensions != null && !(extensions instanceof Collection && ((Collection<?>) extensions).isEmpty())) {

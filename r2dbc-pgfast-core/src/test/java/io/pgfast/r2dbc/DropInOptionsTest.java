@@ -17,12 +17,16 @@ import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.netty.resources.LoopResources;
 
+import javax.net.ssl.HostnameVerifier;
+import javax.net.ssl.SSLPeerUnverifiedException;
+import javax.net.ssl.SSLSession;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.Set;
 import java.util.TimeZone;
 import java.util.function.Function;
@@ -49,8 +53,6 @@ class DropInOptionsTest {
             "sslnegotiation", "sslPassword", "sslRootCert", "sslSni", "statementTimeout", "targetServerType", "tcpKeepAlive",
             "tcpNoDelay", "timeZone");
 
-    /** Those refused whatever their value, each with the replacement its message names. */
-    static final List<String> REFUSED = List.of("sslHostnameVerifier");
 
     private static String base(String driver) {
         TestServer s = TestPostgres.get();
@@ -92,9 +94,9 @@ class DropInOptionsTest {
                 "sslCert", "sslKey", "sslMode", "sslmode", "sslNegotiation", "sslnegotiation", "sslPassword", "sslRootCert", "sslSni",
                 "statementTimeout", "targetServerType", "tcpKeepAlive", "tcpNoDelay", "timeZone");
         Set<String> mapped = Set.of("compatibilityMode", "errorResponseLogLevel", "noticeLogLevel", "extensions", "forceBinary",
-                "hostRecheckTime", "loopResources", "preferAttachedBuffers", "schema", "currentSchema", "sslContextBuilderCustomizer");
+                "hostRecheckTime", "loopResources", "preferAttachedBuffers", "schema", "currentSchema", "sslContextBuilderCustomizer", "sslHostnameVerifier");
         for (String name : R2DBC_POSTGRESQL_OPTIONS) {
-            assertThat(ours.contains(name) || mapped.contains(name) || REFUSED.contains(name)).as(name).isTrue();
+            assertThat(ours.contains(name) || mapped.contains(name)).as(name).isTrue();
         }
     }
 
@@ -241,11 +243,6 @@ class DropInOptionsTest {
     @Test
     void whatHasNoEquivalentIsRefusedNamingTheReplacement() {
         assertThatThrownBy(() -> PgfastConnectionFactoryProvider.fromOptions(typed()
-                .option(Option.valueOf("sslHostnameVerifier"), (javax.net.ssl.HostnameVerifier) (h, s) -> true).build()))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("sslMode=verify-full");
-        assertThatThrownBy(() -> parse("&sslHostnameVerifier=com.example.Verifier"))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("sslMode=verify-full");
-        assertThatThrownBy(() -> PgfastConnectionFactoryProvider.fromOptions(typed()
                 .option(Option.valueOf("extensions"), List.of(new Object())).build()))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("codecs(");
         assertThat(PgfastConnectionFactoryProvider.fromOptions(typed().option(Option.valueOf("extensions"), List.of()).build())).isNotNull();
@@ -271,6 +268,48 @@ class DropInOptionsTest {
         assertThatThrownBy(() -> PgfastConnectionFactoryProvider.fromOptions(typed()
                 .option(Option.valueOf("sslContextBuilderCustomizer"), "com.example.Customizer").build()))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("Function<SslContextBuilder");
+    }
+
+    /** Named by class in a URL: public, with a public no-argument constructor. */
+    public static final class AcceptAll implements HostnameVerifier {
+        @Override
+        public boolean verify(String host, SSLSession session) {
+            return true;
+        }
+    }
+
+    @Test
+    void sslHostnameVerifierDecidesTheHostNameUnderVerifyFull() {
+        TestServer s = TestPostgres.get();
+        Assumptions.assumeTrue(s.tlsEnabled() && s.tlsVerifiable(), "the test server has no verifiable TLS");
+        String usesTls = "SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()";
+        ConnectionFactoryOptions verifyFull = ConnectionFactoryOptions.parse(base("postgresql")
+                .replace("sslMode=disable", "sslMode=verify-full&sslRootCert=" + enc(s.caCert().toString())));
+        List<String> asked = new CopyOnWriteArrayList<>();
+        HostnameVerifier recording = (host, session) -> {
+            try {
+                asked.add(host + " " + session.getPeerCertificates().length);
+            } catch (SSLPeerUnverifiedException e) {
+                asked.add(host + " unverified");
+            }
+            return true;
+        };
+        assertThat(show(verifyFull.mutate().option(PgfastConnectionFactoryProvider.SSL_HOSTNAME_VERIFIER, recording).build(), usesTls))
+                .isEqualTo("true");
+        assertThat(asked).hasSize(1).allSatisfy(a -> assertThat(a).startsWith(s.host() + " ").doesNotContain("unverified"));
+        HostnameVerifier refusing = (host, session) -> false;
+        assertThatThrownBy(() -> show(verifyFull.mutate().option(PgfastConnectionFactoryProvider.SSL_HOSTNAME_VERIFIER, refusing).build(),
+                usesTls)).hasMessageContaining("sslHostnameVerifier").hasMessageContaining("refused");
+        // other modes check no host name, as with r2dbc-postgresql
+        ConnectionFactoryOptions require = ConnectionFactoryOptions.parse(base("postgresql").replace("sslMode=disable", "sslMode=require"));
+        assertThat(show(require.mutate().option(PgfastConnectionFactoryProvider.SSL_HOSTNAME_VERIFIER, refusing).build(), usesTls))
+                .isEqualTo("true");
+        // by class name, as in a URL
+        assertThat(parse("&sslHostnameVerifier=" + enc(AcceptAll.class.getName())).sslHostnameVerifier()).get().isInstanceOf(AcceptAll.class);
+        assertThatThrownBy(() -> parse("&sslHostnameVerifier=com.example.NoSuchVerifier")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("cannot create an instance");
+        assertThatThrownBy(() -> parse("&sslHostnameVerifier=java.lang.Object")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("is not a javax.net.ssl.HostnameVerifier");
     }
 
     @Test

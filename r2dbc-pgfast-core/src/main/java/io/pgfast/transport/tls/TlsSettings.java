@@ -2,6 +2,7 @@ package io.pgfast.transport.tls;
 
 import io.netty.handler.ssl.SslContextBuilder;
 
+import javax.net.ssl.HostnameVerifier;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
@@ -64,6 +65,7 @@ public final class TlsSettings {
     private final boolean direct;
     private final Duration handshakeTimeout;
     private final Function<SslContextBuilder, SslContextBuilder> contextCustomizer;
+    private final HostnameVerifier hostnameVerifier;
 
     private TlsSettings(Builder b) {
         this.serverCheck = b.serverCheck;
@@ -76,6 +78,7 @@ public final class TlsSettings {
         this.direct = b.direct;
         this.handshakeTimeout = b.handshakeTimeout;
         this.contextCustomizer = b.contextCustomizer;
+        this.hostnameVerifier = b.hostnameVerifier;
     }
 
     /** @param serverCheck which server certificates are accepted */
@@ -130,6 +133,11 @@ public final class TlsSettings {
         return Optional.ofNullable(contextCustomizer);
     }
 
+    /** Replaces the built-in host name check of {@link ServerCheck#CHAIN_AND_HOST}; empty for the built-in one. */
+    public Optional<HostnameVerifier> hostnameVerifier() {
+        return Optional.ofNullable(hostnameVerifier);
+    }
+
     @Override
     public String toString() {
         return "TlsSettings[" + serverCheck + ", roots " + roots + (rootCertificateFile == null ? "" : " " + rootCertificateFile)
@@ -151,6 +159,7 @@ public final class TlsSettings {
         private boolean direct;
         private Duration handshakeTimeout = Duration.ZERO;
         private Function<SslContextBuilder, SslContextBuilder> contextCustomizer;
+        private HostnameVerifier hostnameVerifier;
 
         private Builder(ServerCheck serverCheck) {
             this.serverCheck = Objects.requireNonNull(serverCheck, "serverCheck");
@@ -204,6 +213,12 @@ public final class TlsSettings {
         /** Changes Netty's {@code SslContextBuilder} after the driver has configured it (trust, keys, protocols). */
         public Builder contextCustomizer(Function<SslContextBuilder, SslContextBuilder> customizer) {
             this.contextCustomizer = Objects.requireNonNull(customizer, "customizer");
+            return this;
+        }
+
+        /** Checks the host name after the handshake instead of the JDK's HTTPS rules (verify-full only). */
+        public Builder hostnameVerifier(HostnameVerifier verifier) {
+            this.hostnameVerifier = Objects.requireNonNull(verifier, "verifier");
             return this;
         }
 
