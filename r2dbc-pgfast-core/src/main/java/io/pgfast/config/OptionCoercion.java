@@ -294,6 +294,13 @@ public final class OptionCoercion {
         return parts;
     }
 
+    public static reactor.netty.resources.LoopResources loopResources(String name, Object value) {
+        if (value instanceof reactor.netty.resources.LoopResources) {
+            return (reactor.netty.resources.LoopResources) value;
+        }
+        throw wrongType(name, value, "a reactor.netty.resources.LoopResources (code only, no URL form)");
+    }
+
     /** Names the option and the Java type received, never the value (it may be a secret). */
     public static IllegalArgumentException wrongType(String name, Object value, String expected) {
         return new IllegalArgumentException(name + " must be " + expected + ", got a " + value.getClass().getName());

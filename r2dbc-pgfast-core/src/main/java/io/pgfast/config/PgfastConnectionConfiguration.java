@@ -1,5 +1,7 @@
 package io.pgfast.config;
 
+import io.netty.handler.ssl.SslContextBuilder;
+
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -11,6 +13,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
@@ -97,6 +100,11 @@ public final class PgfastConnectionConfiguration {
     private final boolean autodetectExtensions;
     private final java.util.List<io.pgfast.codec.Codec> codecs;
     private final Object observationRegistry;
+    private final LogLevel noticeLogLevel;
+    private final LogLevel errorResponseLogLevel;
+    private final reactor.netty.resources.LoopResources loopResources;
+    private final Function<SslContextBuilder, SslContextBuilder> sslContextBuilderCustomizer;
+    private final javax.net.ssl.HostnameVerifier sslHostnameVerifier;
 
     PgfastConnectionConfiguration(PgfastConnectionConfigurationBuilder b, SslMode sslMode) {
         this.hostList = b.hosts;
@@ -138,6 +146,11 @@ public final class PgfastConnectionConfiguration {
         this.autodetectExtensions = b.autodetectExtensions;
         this.codecs = java.util.List.copyOf(b.codecs);
         this.observationRegistry = b.observationRegistry;
+        this.noticeLogLevel = b.noticeLogLevel;
+        this.errorResponseLogLevel = b.errorResponseLogLevel;
+        this.loopResources = b.loopResources;
+        this.sslContextBuilderCustomizer = b.sslContextBuilderCustomizer;
+        this.sslHostnameVerifier = b.sslHostnameVerifier;
     }
 
     public static PgfastConnectionConfigurationBuilder builder() {
@@ -184,6 +197,11 @@ public final class PgfastConnectionConfiguration {
         b.autodetectExtensions = autodetectExtensions;
         b.codecs.addAll(codecs);
         b.observationRegistry = observationRegistry;
+        b.noticeLogLevel = noticeLogLevel;
+        b.errorResponseLogLevel = errorResponseLogLevel;
+        b.loopResources = loopResources;
+        b.sslContextBuilderCustomizer = sslContextBuilderCustomizer;
+        b.sslHostnameVerifier = sslHostnameVerifier;
         return b;
     }
 
@@ -372,6 +390,36 @@ public final class PgfastConnectionConfiguration {
         return autodetectExtensions;
     }
 
+    /** The {@code search_path} sent at startup ({@code schema} option), if any. */
+    public Optional<String> schema() {
+        return Optional.ofNullable(options.get(PgfastConnectionConfigurationBuilder.SEARCH_PATH));
+    }
+
+    /** The level at which notices no Result delivers are logged (logger {@code io.pgfast.notice}). */
+    public LogLevel noticeLogLevel() {
+        return noticeLogLevel;
+    }
+
+    /** The level at which the server's error responses are logged (logger {@code io.pgfast.errorresponse}). */
+    public LogLevel errorResponseLogLevel() {
+        return errorResponseLogLevel;
+    }
+
+    /** Applied to Netty's SslContextBuilder after the TLS options; empty for none. */
+    public Optional<Function<SslContextBuilder, SslContextBuilder>> sslContextBuilderCustomizer() {
+        return Optional.ofNullable(sslContextBuilderCustomizer);
+    }
+
+    /** Replaces the built-in host name check of sslMode=verify-full; empty for the built-in one. */
+    public Optional<javax.net.ssl.HostnameVerifier> sslHostnameVerifier() {
+        return Optional.ofNullable(sslHostnameVerifier);
+    }
+
+    /** The event loops connections run on; empty for Reactor Netty's shared ones. */
+    public Optional<reactor.netty.resources.LoopResources> loopResources() {
+        return Optional.ofNullable(loopResources);
+    }
+
     /** Codecs registered in code, on top of the built-ins (and of ServiceLoader ones); they win over both. */
     public java.util.List<io.pgfast.codec.Codec> codecs() {
         return codecs;
@@ -422,6 +470,8 @@ public final class PgfastConnectionConfiguration {
                 + ", maxMessageSize=" + maxMessageSize
                 + ", readAheadLimit=" + readAheadLimit
                 + ", autodetectExtensions=" + autodetectExtensions
+                + ", noticeLogLevel=" + noticeLogLevel
+                + ", errorResponseLogLevel=" + errorResponseLogLevel
                 + '}';
     }
 

@@ -6,7 +6,6 @@ import java.time.Duration;
 import java.time.ZoneId;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.function.Supplier;
 
@@ -56,6 +55,14 @@ public final class PgfastConnectionConfigurationBuilder {
     int maxMessageSize = PgfastConnectionConfiguration.DEFAULT_MAX_MESSAGE_SIZE;
     int readAheadLimit = PgfastConnectionConfiguration.DEFAULT_READ_AHEAD_LIMIT;
     boolean autodetectExtensions = true;
+    LogLevel noticeLogLevel = LogLevel.INFO;
+    LogLevel errorResponseLogLevel = LogLevel.DEBUG;
+    reactor.netty.resources.LoopResources loopResources;
+    java.util.function.Function<io.netty.handler.ssl.SslContextBuilder, io.netty.handler.ssl.SslContextBuilder> sslContextBuilderCustomizer;
+    javax.net.ssl.HostnameVerifier sslHostnameVerifier;
+
+    /** The configuration parameter {@link #schema} sets. */
+    static final String SEARCH_PATH = "search_path";
     final java.util.List<io.pgfast.codec.Codec> codecs = new java.util.ArrayList<>();
     Object observationRegistry;
 
@@ -69,7 +76,7 @@ public final class PgfastConnectionConfigurationBuilder {
      * {@code /} is a Unix-domain socket directory, as in libpq, and sets {@link #socket(String)}.
      */
     public PgfastConnectionConfigurationBuilder host(String host) {
-        String h = requireText("host", host).trim();
+        String h = OptionChecks.requireText("host", host).trim();
         if (h.startsWith("/")) {
             this.socket = h;
             this.hosts = null;
@@ -97,7 +104,7 @@ public final class PgfastConnectionConfigurationBuilder {
 
     /** Appends a host to the list (the first call replaces the default {@code localhost}). */
     public PgfastConnectionConfigurationBuilder addHost(String host, int port) {
-        requireText("host", host);
+        OptionChecks.requireText("host", host);
         this.hosts = this.hosts == null ? HostList.of(host.trim(), port) : this.hosts.plus(host.trim(), port);
         return this;
     }
@@ -140,8 +147,8 @@ public final class PgfastConnectionConfigurationBuilder {
             this.socket = null;
             return this;
         }
-        String d = requireText("socket", directory).trim();
-        requireNoNul("socket", d);
+        String d = OptionChecks.requireText("socket", directory).trim();
+        OptionChecks.requireNoNul("socket", d);
         this.socket = d;
         return this;
     }
@@ -152,14 +159,14 @@ public final class PgfastConnectionConfigurationBuilder {
             this.database = null;
             return this;
         }
-        requireNoNul("database", requireText("database", database));
+        OptionChecks.requireNoNul("database", OptionChecks.requireText("database", database));
         this.database = database;
         return this;
     }
 
     /** The role to connect as (URL option {@code user}); required. */
     public PgfastConnectionConfigurationBuilder username(String username) {
-        requireNoNul("username", requireText("username", username));
+        OptionChecks.requireNoNul("username", OptionChecks.requireText("username", username));
         this.username = username;
         return this;
     }
@@ -194,7 +201,7 @@ public final class PgfastConnectionConfigurationBuilder {
             this.applicationName = PgfastConnectionConfiguration.DEFAULT_APPLICATION_NAME;
             return this;
         }
-        requireNoNul("applicationName", applicationName);
+        OptionChecks.requireNoNul("applicationName", applicationName);
         this.applicationName = applicationName;
         return this;
     }
@@ -206,7 +213,7 @@ public final class PgfastConnectionConfigurationBuilder {
         }
         Map<String, String> checked = new LinkedHashMap<>();
         for (Map.Entry<String, String> e : options.entrySet()) {
-            checkParameter(e.getKey(), e.getValue());
+            OptionChecks.checkParameter(e.getKey(), e.getValue());
             checked.put(e.getKey(), e.getValue());
         }
         this.options.clear();
@@ -220,7 +227,7 @@ public final class PgfastConnectionConfigurationBuilder {
      * their own option ({@link PgfastConnectionConfiguration#RESERVED_PARAMETERS}) are refused.
      */
     public PgfastConnectionConfigurationBuilder option(String name, String value) {
-        checkParameter(name, value);
+        OptionChecks.checkParameter(name, value);
         this.options.put(name, value);
         return this;
     }
@@ -236,7 +243,7 @@ public final class PgfastConnectionConfigurationBuilder {
         if (connectTimeout == null) {
             throw new IllegalArgumentException("connectTimeout must not be null (use Duration.ZERO for no limit)");
         }
-        this.connectTimeout = requireTimeout("connectTimeout", connectTimeout, Long.MAX_VALUE);
+        this.connectTimeout = OptionChecks.requireTimeout("connectTimeout", connectTimeout, Long.MAX_VALUE);
         return this;
     }
 
@@ -251,21 +258,21 @@ public final class PgfastConnectionConfigurationBuilder {
         if (socketTimeout == null) {
             throw new IllegalArgumentException("socketTimeout must not be null (use Duration.ZERO for no limit)");
         }
-        this.socketTimeout = requireTimeout("socketTimeout", socketTimeout, Long.MAX_VALUE);
+        this.socketTimeout = OptionChecks.requireTimeout("socketTimeout", socketTimeout, Long.MAX_VALUE);
         return this;
     }
 
     /** Session {@code statement_timeout}; null keeps the server's, zero disables it. Millisecond precision. */
     public PgfastConnectionConfigurationBuilder statementTimeout(Duration statementTimeout) {
         this.statementTimeout = statementTimeout == null ? null
-                : requireTimeout("statementTimeout", statementTimeout, PgfastConnectionConfiguration.MAX_TIMEOUT_MILLIS);
+                : OptionChecks.requireTimeout("statementTimeout", statementTimeout, PgfastConnectionConfiguration.MAX_TIMEOUT_MILLIS);
         return this;
     }
 
     /** Session {@code lock_timeout}; null keeps the server's, zero disables it. Millisecond precision. */
     public PgfastConnectionConfigurationBuilder lockWaitTimeout(Duration lockWaitTimeout) {
         this.lockWaitTimeout = lockWaitTimeout == null ? null
-                : requireTimeout("lockWaitTimeout", lockWaitTimeout, PgfastConnectionConfiguration.MAX_TIMEOUT_MILLIS);
+                : OptionChecks.requireTimeout("lockWaitTimeout", lockWaitTimeout, PgfastConnectionConfiguration.MAX_TIMEOUT_MILLIS);
         return this;
     }
 
@@ -295,7 +302,7 @@ public final class PgfastConnectionConfigurationBuilder {
             this.sslRootCert = null;
             return this;
         }
-        requireNoNul("sslRootCert", requireText("sslRootCert", sslRootCert));
+        OptionChecks.requireNoNul("sslRootCert", OptionChecks.requireText("sslRootCert", sslRootCert));
         this.sslRootCert = sslRootCert;
         return this;
     }
@@ -311,7 +318,7 @@ public final class PgfastConnectionConfigurationBuilder {
     }
 
     public PgfastConnectionConfigurationBuilder sslCert(String sslCert) {
-        return sslCert(sslCert == null ? null : path("sslCert", sslCert));
+        return sslCert(sslCert == null ? null : OptionChecks.path("sslCert", sslCert));
     }
 
     /** PEM file with the client private key; needs {@link #sslCert(Path)}. */
@@ -321,7 +328,7 @@ public final class PgfastConnectionConfigurationBuilder {
     }
 
     public PgfastConnectionConfigurationBuilder sslKey(String sslKey) {
-        return sslKey(sslKey == null ? null : path("sslKey", sslKey));
+        return sslKey(sslKey == null ? null : OptionChecks.path("sslKey", sslKey));
     }
 
     /** Password of an encrypted {@code sslKey}; null means the key is not encrypted. */
@@ -454,6 +461,87 @@ public final class PgfastConnectionConfigurationBuilder {
     }
 
     /**
+     * Sets the session's {@code search_path}, sent as that startup parameter exactly as given (as
+     * r2dbc-postgresql's {@code schema}): a list of schema names as PostgreSQL reads it, unquoted
+     * names folded to lower case, so {@code app,public} or {@code "My Schema"} (quotes included).
+     * Same as {@code option("search_path", schema)}; an empty value sets nothing.
+     *
+     * @throws IllegalArgumentException if {@code options} already holds a different search_path
+     */
+    public PgfastConnectionConfigurationBuilder schema(String schema) {
+        if (schema == null) {
+            throw new IllegalArgumentException("schema must not be null");
+        }
+        if (schema.isEmpty()) {
+            return this;
+        }
+        String given = options.get(SEARCH_PATH);
+        if (given != null && !given.equals(schema)) {
+            throw new IllegalArgumentException("schema and options.search_path are both given, with different values; give one");
+        }
+        return option(SEARCH_PATH, schema);
+    }
+
+    /** The level for notices no Result delivers: OFF, DEBUG, INFO (default), WARN or ERROR. */
+    public PgfastConnectionConfigurationBuilder noticeLogLevel(LogLevel level) {
+        this.noticeLogLevel = requireLevel("noticeLogLevel", level);
+        return this;
+    }
+
+    /** The level for the server's error responses, logged as they arrive: OFF, DEBUG (default), INFO, WARN or ERROR. */
+    public PgfastConnectionConfigurationBuilder errorResponseLogLevel(LogLevel level) {
+        this.errorResponseLogLevel = requireLevel("errorResponseLogLevel", level);
+        return this;
+    }
+
+    /**
+     * The Reactor Netty event loops connections run on (as r2dbc-postgresql's {@code loopResources});
+     * the caller owns them and disposes of them after the connections. Cancel requests still use the
+     * shared loops.
+     */
+    public PgfastConnectionConfigurationBuilder loopResources(reactor.netty.resources.LoopResources loopResources) {
+        if (loopResources == null) {
+            throw new IllegalArgumentException("loopResources must not be null");
+        }
+        this.loopResources = loopResources;
+        return this;
+    }
+
+    /**
+     * Changes Netty's {@code SslContextBuilder} after the driver has applied the TLS options (trusted
+     * roots, client key, protocols TLSv1.3/1.2), before it builds, as r2dbc-postgresql's option of
+     * this name. Host name checking (sslMode=verify-full) stays the driver's.
+     */
+    public PgfastConnectionConfigurationBuilder sslContextBuilderCustomizer(
+            java.util.function.Function<io.netty.handler.ssl.SslContextBuilder, io.netty.handler.ssl.SslContextBuilder> customizer) {
+        if (customizer == null) {
+            throw new IllegalArgumentException("sslContextBuilderCustomizer must not be null");
+        }
+        this.sslContextBuilderCustomizer = customizer;
+        return this;
+    }
+
+    /**
+     * With sslMode=verify-full, decides after the handshake whether the server certificate fits the
+     * host, instead of the built-in check (DNS or IP subject alternative names), as r2dbc-postgresql's
+     * option of this name. Other modes check no host name and ignore it.
+     */
+    public PgfastConnectionConfigurationBuilder sslHostnameVerifier(javax.net.ssl.HostnameVerifier verifier) {
+        if (verifier == null) {
+            throw new IllegalArgumentException("sslHostnameVerifier must not be null");
+        }
+        this.sslHostnameVerifier = verifier;
+        return this;
+    }
+
+    private static LogLevel requireLevel(String name, LogLevel level) {
+        if (level == null) {
+            throw new IllegalArgumentException(name + " must not be null");
+        }
+        return level;
+    }
+
+    /**
      * @throws IllegalArgumentException if {@code username} is missing or options contradict each other
      */
     public PgfastConnectionConfiguration build() {
@@ -491,70 +579,5 @@ public final class PgfastConnectionConfigurationBuilder {
             }
         }
         return new PgfastConnectionConfiguration(this, mode);
-    }
-
-    private static void checkParameter(String name, String value) {
-        if (name == null || !PgfastConnectionConfiguration.PARAMETER_NAME.matcher(name).matches()) {
-            throw new IllegalArgumentException("options: '" + name + "' is not a configuration parameter name");
-        }
-        if (name.startsWith("_pq_.")) {
-            throw new IllegalArgumentException("options: " + name + " is a protocol option, not a configuration parameter");
-        }
-        if (PgfastConnectionConfiguration.RESERVED_PARAMETERS.contains(name.toLowerCase(Locale.ROOT))) {
-            throw new IllegalArgumentException("options: " + name + " cannot be set through options; "
-                    + reservedHint(name.toLowerCase(Locale.ROOT)));
-        }
-        if (value == null) {
-            throw new IllegalArgumentException("options: the value of " + name + " must not be null");
-        }
-        requireNoNul("options." + name, value);
-    }
-
-    private static String reservedHint(String name) {
-        switch (name) {
-            case "user": return "use the username option";
-            case "database": return "use the database option";
-            case "application_name": return "use the applicationName option";
-            case "timezone": return "use the timeZone option";
-            case "statement_timeout": return "use the statementTimeout option";
-            case "lock_timeout": return "use the lockWaitTimeout option";
-            default: return "the driver sets it";
-        }
-    }
-
-    private static Duration requireTimeout(String name, Duration d, long maxMillis) {
-        if (d.isNegative()) {
-            throw new IllegalArgumentException(name + " must not be negative, got " + d);
-        }
-        if (!d.isZero() && d.compareTo(Duration.ofMillis(1)) < 0) {
-            throw new IllegalArgumentException(name + " must be zero or at least 1 ms, got " + d);
-        }
-        if (maxMillis != Long.MAX_VALUE && d.compareTo(Duration.ofMillis(maxMillis)) > 0) {
-            throw new IllegalArgumentException(name + " must be at most " + Duration.ofMillis(maxMillis) + ", got " + d);
-        }
-        return d;
-    }
-
-    private static String requireText(String name, String value) {
-        if (value == null || value.trim().isEmpty()) {
-            throw new IllegalArgumentException(name + " must not be empty");
-        }
-        return value;
-    }
-
-    private static String requireNoNul(String name, String value) {
-        if (value.indexOf('\0') >= 0) {
-            throw new IllegalArgumentException(name + " must not contain a NUL character");
-        }
-        return value;
-    }
-
-    private static Path path(String name, String value) {
-        requireNoNul(name, requireText(name, value));
-        try {
-            return Path.of(value);
-        } catch (RuntimeException e) {
-            throw new IllegalArgumentException(name + " is not a valid path: " + value, e);
-        }
     }
 }

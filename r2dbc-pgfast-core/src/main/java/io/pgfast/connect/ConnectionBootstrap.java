@@ -15,6 +15,7 @@ import io.pgfast.flow.StartupParameters;
 import io.pgfast.transport.Connector;
 import io.pgfast.transport.TlsPolicy;
 import io.pgfast.transport.Transport;
+import io.pgfast.transport.Notices;
 import io.pgfast.transport.TransportOptions;
 import io.pgfast.transport.tls.ClientTls;
 import io.r2dbc.spi.R2dbcException;
@@ -157,7 +158,7 @@ public final class ConnectionBootstrap {
                 .defaultIfEmpty(java.util.Optional.empty())
                 .flatMap(password -> addresses(host)
                         .flatMap(addresses -> connectFirst(addresses, 0, tls, host))
-                        .flatMap(transport -> checkTls(transport)
+                        .flatMap(transport -> checkTls(transport, host)
                                 .then(StartupFlow.run(transport, startupParameters(password.orElse(null))))
                                 .then(check == null ? Mono.empty() : check.apply(transport))
                                 .then(replication ? Mono.fromSupplier(() -> new Session(transport, codecs, null)) : withDatabaseTypes(transport))
@@ -196,13 +197,19 @@ public final class ConnectionBootstrap {
         return attempt.onErrorResume(Connector::isConnectFailure, e -> connectFirst(addresses, i + 1, tls, host));
     }
 
-    /** For sslNegotiation=direct: the server must have chosen ALPN "postgresql" (as libpq checks). */
-    private Mono<Void> checkTls(Transport transport) {
+    /**
+     * For sslNegotiation=direct: the server must have chosen ALPN "postgresql" (as libpq checks); with an
+     * sslHostnameVerifier, it must accept the certificate for the host.
+     */
+    private Mono<Void> checkTls(Transport transport, HostSpec host) {
         SslHandler handler = transport.channel().pipeline().get(SslHandler.class);
         if (handler == null) {
             return Mono.empty();
         }
-        return Mono.fromRunnable(() -> tls().checkNegotiatedProtocol(handler));
+        return Mono.fromRunnable(() -> {
+            tls().checkNegotiatedProtocol(handler);
+            tls().checkHostName(handler, host.host());
+        });
     }
 
     /**
@@ -240,7 +247,10 @@ public final class ConnectionBootstrap {
         }
         return new TransportOptions(address, unix, configuration.connectTimeout(), configuration.tcpKeepAlive(),
                 configuration.tcpNoDelay(), tls, configuration.sslNegotiation() == SslNegotiation.DIRECT, sslHandlers,
-                configuration.maxMessageSize(), configuration.pipelineLimit(), configuration.socketTimeout());
+                configuration.maxMessageSize(), configuration.pipelineLimit(), configuration.socketTimeout(),
+                new Notices(Notices.Level.valueOf(configuration.noticeLogLevel().name()),
+                        Notices.Level.valueOf(configuration.errorResponseLogLevel().name())),
+                configuration.loopResources().orElse(null));
     }
 
     private StartupParameters startupParameters(CharSequence password) {

@@ -35,6 +35,8 @@ final class TlsSettingsMapping {
             settings.clientCertificate(configuration.sslCert().get(), configuration.sslKey().get(),
                     configuration.sslPassword().orElse(null));
         }
+        configuration.sslContextBuilderCustomizer().ifPresent(settings::contextCustomizer);
+        configuration.sslHostnameVerifier().ifPresent(settings::hostnameVerifier);
         return settings.build();
     }
 

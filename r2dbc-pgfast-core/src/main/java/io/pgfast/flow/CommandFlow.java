@@ -1,6 +1,5 @@
 package io.pgfast.flow;
 
-import io.pgfast.transport.Notices;
 import io.netty.buffer.ByteBuf;
 import io.netty.util.ReferenceCountUtil;
 import io.pgfast.error.ErrorDetails;
@@ -15,6 +14,7 @@ import io.pgfast.protocol.backend.NoticeResponse;
 import io.pgfast.protocol.backend.ReadyForQuery;
 import io.pgfast.protocol.frontend.Query;
 import io.pgfast.transport.Conversation;
+import io.pgfast.transport.Notices;
 import io.pgfast.transport.Transport;
 import io.r2dbc.spi.R2dbcException;
 import reactor.core.publisher.Mono;
@@ -41,8 +41,10 @@ public final class CommandFlow extends Conversation {
     private boolean rowsOpen;
     /** Its answer is no longer awaited (see {@link #abandon}): nothing more is signalled. */
     private boolean abandoned;
+    private final Notices notices;
 
-    private CommandFlow(String sql, MonoSink<String> tagSink, MonoSink<List<List<String[]>>> rowsSink) {
+    private CommandFlow(Notices notices, String sql, MonoSink<String> tagSink, MonoSink<List<List<String[]>>> rowsSink) {
+        this.notices = notices;
         this.sql = sql;
         this.tagSink = tagSink;
         this.rowsSink = rowsSink;
@@ -51,7 +53,7 @@ public final class CommandFlow extends Conversation {
 
     /** Runs {@code sql}; emits its last command tag (e.g. "COMMIT", or "ROLLBACK" for a failed transaction). */
     public static Mono<String> run(Transport transport, String sql) {
-        return Mono.create(sink -> transport.submit(new CommandFlow(sql, sink, null)));
+        return Mono.create(sink -> transport.submit(new CommandFlow(transport.notices(), sql, sink, null)));
     }
 
     /**
@@ -59,7 +61,7 @@ public final class CommandFlow extends Conversation {
      * order, every value as the server's text (a simple query's results are text; null for NULL).
      */
     public static Mono<List<List<String[]>>> textRows(Transport transport, String sql) {
-        return Mono.create(sink -> transport.submit(new CommandFlow(sql, null, sink)));
+        return Mono.create(sink -> transport.submit(new CommandFlow(transport.notices(), sql, null, sink)));
     }
 
     @Override
@@ -78,7 +80,7 @@ public final class CommandFlow extends Conversation {
             }
         } else if (message instanceof NoticeResponse) {
             NoticeResponse n = (NoticeResponse) message;
-            Notices.log(n);
+            notices.log(n);
         } else if (message instanceof ReadyForQuery) {
             if (abandoned) {
                 return true;

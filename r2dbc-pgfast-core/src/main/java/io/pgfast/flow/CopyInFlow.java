@@ -1,7 +1,6 @@
 package io.pgfast.flow;
 
 import io.pgfast.error.PgfastClientException;
-import io.pgfast.transport.Notices;
 import io.netty.buffer.ByteBuf;
 import io.netty.util.ReferenceCountUtil;
 import io.pgfast.error.ErrorDetails;
@@ -136,7 +135,7 @@ public final class CopyInFlow extends Conversation implements CopyInPump.Owner {
             onServerError((ErrorResponse) message);
         } else if (message instanceof NoticeResponse) {
             NoticeResponse n = (NoticeResponse) message;
-            Notices.log(n);
+            transport.notices().log(n);
         } else if (message instanceof ReadyForQuery) {
             readyForQuery();
             return true;

@@ -1,7 +1,6 @@
 package io.pgfast.flow;
 
 import io.pgfast.error.PgfastClientException;
-import io.pgfast.transport.Notices;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
@@ -254,7 +253,7 @@ public final class CopyOutFlow extends Conversation implements Subscription {
             onServerError((ErrorResponse) message);
         } else if (message instanceof NoticeResponse) {
             NoticeResponse n = (NoticeResponse) message;
-            Notices.log(n);
+            transport.notices().log(n);
         } else if (message instanceof ReadyForQuery) {
             readyForQuery();
             return true;

@@ -8,7 +8,11 @@ import io.r2dbc.spi.R2dbcException;
 /** Consumes a Result nobody will read (its subscriber cancelled the results): rows are released unread. */
 final class DiscardConsumer implements ResultConsumer {
 
-    static final DiscardConsumer INSTANCE = new DiscardConsumer();
+    private final Notices notices;
+
+    DiscardConsumer(Notices notices) {
+        this.notices = notices;
+    }
 
     @Override
     public boolean acceptsRow() {
@@ -22,7 +26,7 @@ final class DiscardConsumer implements ResultConsumer {
 
     @Override
     public void notice(NoticeResponse notice) {
-        Notices.log(notice);
+        notices.log(notice);
     }
 
     @Override

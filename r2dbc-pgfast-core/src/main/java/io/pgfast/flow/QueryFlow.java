@@ -2,7 +2,6 @@ package io.pgfast.flow;
 
 import io.pgfast.error.SqlState;
 import io.pgfast.error.PgfastClientException;
-import io.pgfast.transport.Notices;
 import io.pgfast.codec.CodecRegistry;
 import io.pgfast.error.ErrorDetails;
 import io.pgfast.error.PgExceptionFactory;
@@ -216,7 +215,7 @@ public abstract class QueryFlow extends Conversation implements ResultFeed.Owner
         ResultFeed feed;
         while ((feed = held.poll()) != null) {
             readAheadBytes -= HELD_RESULT_BYTES;
-            feed.attach(DiscardConsumer.INSTANCE);
+            feed.attach(new DiscardConsumer(transport.notices()));
         }
         holding = false;
     }
@@ -247,7 +246,7 @@ public abstract class QueryFlow extends Conversation implements ResultFeed.Owner
             earlyNotices = null;
         }
         if (resultsCancelled || resultsDone) {
-            feed.attach(DiscardConsumer.INSTANCE);
+            feed.attach(new DiscardConsumer(transport.notices()));
         } else if (!hasHeld() && resultDemand > 0) {
             emit(feed);
         } else {
@@ -416,7 +415,7 @@ public abstract class QueryFlow extends Conversation implements ResultFeed.Owner
     final void logLateNotices() {
         if (earlyNotices != null) {
             for (NoticeResponse n : earlyNotices) {
-                Notices.log(n);
+                transport.notices().log(n);
             }
             earlyNotices = null;
         }

@@ -216,7 +216,7 @@ public final class ResultFeed {
 
     /** Rows of this result go nowhere: its consumer cancelled, or nobody will ever consume it. */
     boolean discardsRows() {
-        return consumerCancelled || consumer == DiscardConsumer.INSTANCE;
+        return consumerCancelled || consumer instanceof DiscardConsumer;
     }
 
     boolean isCancelledByConsumer() {

@@ -1,7 +1,6 @@
 package io.pgfast.flow;
 
 import io.pgfast.error.SqlState;
-import io.pgfast.transport.Notices;
 import io.netty.buffer.ByteBuf;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.util.ReferenceCountUtil;
@@ -133,7 +132,7 @@ public final class StartupFlow extends Conversation {
             throw PgExceptionFactory.create(ErrorDetails.of(((ErrorResponse) message).fields()), null);
         } else if (message instanceof NoticeResponse) {
             NoticeResponse n = (NoticeResponse) message;
-            Notices.log(n);
+            transport.notices().log(n);
         } else if (message instanceof BackendKeyData || message instanceof NegotiateProtocolVersion) {
             // BackendKeyData is kept by the transport for CancelRequest; we ask for protocol 3.0 with no
             // _pq_ options, so a NegotiateProtocolVersion can only confirm 3.0: nothing to do.

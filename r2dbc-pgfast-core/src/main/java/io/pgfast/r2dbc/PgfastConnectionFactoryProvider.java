@@ -1,6 +1,7 @@
 package io.pgfast.r2dbc;
 
 import io.pgfast.config.ChannelBindingMode;
+import io.pgfast.config.LogLevel;
 import io.pgfast.config.OptionCoercion;
 import io.pgfast.config.PgfastConnectionConfiguration;
 import io.pgfast.config.PgfastConnectionConfigurationBuilder;
@@ -21,8 +22,10 @@ import static io.r2dbc.spi.ConnectionFactoryOptions.USER;
 import java.time.ZoneId;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
+import io.netty.handler.ssl.SslContextBuilder;
 import io.r2dbc.spi.ConnectionFactoryOptions;
 import io.r2dbc.spi.ConnectionFactoryProvider;
 import io.r2dbc.spi.Option;
@@ -46,6 +49,8 @@ public final class PgfastConnectionFactoryProvider implements ConnectionFactoryP
     public static final String PGFAST_DRIVER = "pgfast";
     /** Served too, unless {@value #R2DBC_POSTGRESQL_PROVIDER} can be loaded. */
     public static final String POSTGRESQL_DRIVER = "postgresql";
+    /** r2dbc-postgresql's other driver name, served on the same terms as {@value #POSTGRESQL_DRIVER}. */
+    public static final String POSTGRES_DRIVER = "postgres";
     static final String R2DBC_POSTGRESQL_PROVIDER = "io.r2dbc.postgresql.PostgresqlConnectionFactoryProvider";
 
     public static final Option<String> SOCKET = Option.valueOf("socket");
@@ -77,6 +82,19 @@ public final class PgfastConnectionFactoryProvider implements ConnectionFactoryP
     public static final Option<Integer> MAX_MESSAGE_SIZE = Option.valueOf("maxMessageSize");
     public static final Option<Integer> READ_AHEAD_LIMIT = Option.valueOf("readAheadLimit");
     public static final Option<Boolean> AUTODETECT_EXTENSIONS = Option.valueOf("autodetectExtensions");
+    /** r2dbc-postgresql's name for the search_path, sent as that startup parameter as given; alias {@code currentSchema}. */
+    public static final Option<String> SCHEMA = Option.valueOf("schema");
+    /** {@code OFF}, {@code DEBUG}, {@code INFO}, {@code WARN}, {@code ERROR} (or a {@link LogLevel}). */
+    public static final Option<LogLevel> NOTICE_LOG_LEVEL = Option.valueOf("noticeLogLevel");
+    /** {@code OFF}, {@code DEBUG}, {@code INFO}, {@code WARN}, {@code ERROR} (or a {@link LogLevel}). */
+    public static final Option<LogLevel> ERROR_RESPONSE_LOG_LEVEL = Option.valueOf("errorResponseLogLevel");
+    /** Code-only: Reactor Netty {@code LoopResources} to run connections on. */
+    public static final Option<reactor.netty.resources.LoopResources> LOOP_RESOURCES = Option.valueOf("loopResources");
+    /** Code-only: a {@code Function<SslContextBuilder, SslContextBuilder>} applied after the TLS options. */
+    public static final Option<Function<SslContextBuilder, SslContextBuilder>> SSL_CONTEXT_BUILDER_CUSTOMIZER =
+            Option.valueOf("sslContextBuilderCustomizer");
+    /** A {@code javax.net.ssl.HostnameVerifier}, or the name of a class implementing it with a public no-argument constructor. */
+    public static final Option<javax.net.ssl.HostnameVerifier> SSL_HOSTNAME_VERIFIER = Option.valueOf("sslHostnameVerifier");
     /** Code-only: a Micrometer {@code ObservationRegistry} (typed Object, micrometer-observation is optional). */
     public static final Option<Object> OBSERVATION_REGISTRY = Option.valueOf("observationRegistry");
 
@@ -102,7 +120,8 @@ public final class PgfastConnectionFactoryProvider implements ConnectionFactoryP
             throw new IllegalArgumentException("connectionFactoryOptions must not be null");
         }
         Object driver = connectionFactoryOptions.getValue(DRIVER);
-        return PGFAST_DRIVER.equals(driver) || servesPostgresqlDriver && POSTGRESQL_DRIVER.equals(driver);
+        return PGFAST_DRIVER.equals(driver)
+                || servesPostgresqlDriver && (POSTGRESQL_DRIVER.equals(driver) || POSTGRES_DRIVER.equals(driver));
     }
 
     @Override
@@ -126,6 +145,7 @@ public final class PgfastConnectionFactoryProvider implements ConnectionFactoryP
         if (options == null) {
             throw new IllegalArgumentException("options must not be null");
         }
+        R2dbcPostgresqlOptions.refuse(options);
         PgfastConnectionConfigurationBuilder b = PgfastConnectionConfiguration.builder();
         OptionReader r = new OptionReader(options);
         r.read(HOST, null, v -> b.host(OptionCoercion.hosts("host", v)));
@@ -172,7 +192,48 @@ public final class PgfastConnectionFactoryProvider implements ConnectionFactoryP
         r.read(READ_AHEAD_LIMIT, null, v -> b.readAheadLimit(OptionCoercion.integer("readAheadLimit", v)));
         r.read(AUTODETECT_EXTENSIONS, null, v -> b.autodetectExtensions(OptionCoercion.bool("autodetectExtensions", v)));
         r.read(OBSERVATION_REGISTRY, null, b::observationRegistry);
+        r.read(SCHEMA, "currentSchema", v -> b.schema(OptionCoercion.string("schema", v)));
+        r.read(NOTICE_LOG_LEVEL, null, v -> b.noticeLogLevel(
+                OptionCoercion.enumeration("noticeLogLevel", v, LogLevel.class, s -> LogLevel.from("noticeLogLevel", s))));
+        r.read(ERROR_RESPONSE_LOG_LEVEL, null, v -> b.errorResponseLogLevel(
+                OptionCoercion.enumeration("errorResponseLogLevel", v, LogLevel.class, s -> LogLevel.from("errorResponseLogLevel", s))));
+        r.read(LOOP_RESOURCES, null, v -> b.loopResources(OptionCoercion.loopResources("loopResources", v)));
+        r.read(SSL_CONTEXT_BUILDER_CUSTOMIZER, null, v -> b.sslContextBuilderCustomizer(customizer(v)));
+        r.read(SSL_HOSTNAME_VERIFIER, null, v -> b.sslHostnameVerifier(hostnameVerifier(v)));
+        R2dbcPostgresqlOptions.apply(options, b);
         return b.build();
+    }
+
+    private static javax.net.ssl.HostnameVerifier hostnameVerifier(Object value) {
+        if (value instanceof javax.net.ssl.HostnameVerifier) {
+            return (javax.net.ssl.HostnameVerifier) value;
+        }
+        if (!(value instanceof CharSequence)) {
+            throw OptionCoercion.wrongType("sslHostnameVerifier", value, "a HostnameVerifier or a class name");
+        }
+        String name = value.toString().trim();
+        Object verifier;
+        try {
+            ClassLoader loader = Thread.currentThread().getContextClassLoader();
+            Class<?> type = Class.forName(name, true, loader != null ? loader : PgfastConnectionFactoryProvider.class.getClassLoader());
+            verifier = type.getConstructor().newInstance();
+        } catch (ReflectiveOperationException | LinkageError e) {
+            throw new IllegalArgumentException("sslHostnameVerifier: cannot create an instance of " + name + ": " + e, e);
+        }
+        if (!(verifier instanceof javax.net.ssl.HostnameVerifier)) {
+            throw new IllegalArgumentException("sslHostnameVerifier: " + name + " is not a javax.net.ssl.HostnameVerifier");
+        }
+        return (javax.net.ssl.HostnameVerifier) verifier;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Function<SslContextBuilder, SslContextBuilder> customizer(Object value) {
+        if (value instanceof Function) {
+            // erased: a Function of other types fails with a ClassCastException when TLS is set up
+            return (Function<SslContextBuilder, SslContextBuilder>) value;
+        }
+        throw OptionCoercion.wrongType("sslContextBuilderCustomizer", value,
+                "a Function<SslContextBuilder, SslContextBuilder> (code only, no URL form)");
     }
 
     private static void password(PgfastConnectionConfigurationBuilder b, Object value) {

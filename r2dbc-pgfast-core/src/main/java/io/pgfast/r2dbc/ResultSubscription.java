@@ -3,7 +3,6 @@ package io.pgfast.r2dbc;
 import io.pgfast.flow.Demand;
 import io.pgfast.flow.ResultConsumer;
 import io.pgfast.flow.ResultFeed;
-import io.pgfast.transport.Notices;
 import io.pgfast.error.ErrorDetails;
 import io.pgfast.error.PgExceptionFactory;
 import io.pgfast.protocol.backend.NoticeResponse;
@@ -219,7 +218,7 @@ abstract class ResultSubscription<T> implements Subscription, ResultConsumer {
 
     @Override
     public void notice(NoticeResponse notice) {
-        Notices.log(notice);
+        feed.transport().notices().log(notice);
     }
 
     static R2dbcException asException(NoticeResponse notice) {

@@ -4,9 +4,9 @@
  * offers (LISTEN/NOTIFY notifications, COPY), and a LISTEN that outlives its connection
  * ({@code ReconnectingListener}). What users call lives here and in {@link io.pgfast.config}.
  *
- * <p>It turns SPI calls into conversations of {@link io.pgfast.flow} and hands their results out as R2DBC
+ * <p>It turns SPI calls into conversations of {@code io.pgfast.flow} and hands their results out as R2DBC
  * {@code Result}s and {@code Row}s (by implementing {@link io.pgfast.flow.ResultFactory}); opening a
- * connection is {@link io.pgfast.connect}'s job.
+ * connection is {@code io.pgfast.connect}'s job.
  *
  * <p>May import: everything below it (config, connect, flow, transport, protocol, error, observation, the
  * codecs), Reactor and the R2DBC SPI. Nothing imports it but the tests and users.

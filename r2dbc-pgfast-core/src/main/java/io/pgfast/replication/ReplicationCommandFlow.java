@@ -23,7 +23,6 @@ import io.pgfast.protocol.frontend.CopyFail;
 import io.pgfast.protocol.frontend.Query;
 import io.pgfast.error.PgfastClientException;
 import io.pgfast.transport.Conversation;
-import io.pgfast.transport.Notices;
 import io.pgfast.transport.Transport;
 import io.r2dbc.spi.R2dbcException;
 import reactor.core.publisher.Mono;
@@ -121,7 +120,7 @@ final class ReplicationCommandFlow extends Conversation {
                 error = PgExceptionFactory.create(ErrorDetails.of(((ErrorResponse) message).fields()), sql);
             }
         } else if (message instanceof NoticeResponse) {
-            Notices.log((NoticeResponse) message);
+            transport.notices().log((NoticeResponse) message);
         } else if (message instanceof ReadyForQuery) {
             finish();
             return true;

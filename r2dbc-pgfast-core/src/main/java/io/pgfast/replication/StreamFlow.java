@@ -19,7 +19,6 @@ import io.pgfast.protocol.backend.XLogData;
 import io.pgfast.protocol.frontend.Query;
 import io.pgfast.protocol.frontend.StandbyStatusUpdate;
 import io.pgfast.transport.Conversation;
-import io.pgfast.transport.Notices;
 import io.pgfast.transport.Transport;
 import io.r2dbc.spi.R2dbcException;
 import io.r2dbc.spi.R2dbcNonTransientResourceException;
@@ -213,7 +212,7 @@ final class StreamFlow<T> extends Conversation implements Subscription {
             copyDoneSent = true;
             closeCopy();
         } else if (message instanceof NoticeResponse) {
-            Notices.log((NoticeResponse) message);
+            transport.notices().log((NoticeResponse) message);
         } else if (message instanceof ReadyForQuery) {
             connection.copying(null);
             connection.streamEnded(this);

@@ -30,6 +30,9 @@ public final class Connector {
                 .remoteAddress(options::address)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, options.connectTimeout().toMillis()))
                 .option(ChannelOption.AUTO_READ, false);
+        if (options.loopResources() != null) {
+            client = client.runOn(options.loopResources());
+        }
         if (!options.unixSocket()) {
             client = client.option(ChannelOption.SO_KEEPALIVE, options.tcpKeepAlive())
                     .option(ChannelOption.TCP_NODELAY, options.tcpNoDelay());
@@ -61,7 +64,7 @@ public final class Connector {
 
     private static Mono<Transport> negotiateTls(Connection connection, TransportOptions options) {
         Channel channel = connection.channel();
-        Transport transport = new Transport(channel, options.maxMessageSize(), options.pipelineLimit(), options.socketTimeout());
+        Transport transport = new Transport(channel, options.maxMessageSize(), options.pipelineLimit(), options.socketTimeout(), options.notices());
         if (options.tlsPolicy() == TlsPolicy.DISABLED || options.unixSocket()) {
             install(connection, transport);
             return Mono.just(transport);

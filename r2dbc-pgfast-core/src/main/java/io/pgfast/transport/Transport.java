@@ -70,8 +70,16 @@ public final class Transport {
     /** Set by the first ReadyForQuery: the startup is over. */
     private volatile boolean ready;
 
+    /** Where notices and error responses are logged, at the levels the configuration names. */
+    private final Notices notices;
+
     /** {@code socketTimeout}: null or zero for none, see {@link SocketTimeout}. */
     Transport(Channel channel, int maxMessageSize, int pipelineLimit, Duration socketTimeout) {
+        this(channel, maxMessageSize, pipelineLimit, socketTimeout, Notices.DEFAULT);
+    }
+
+    Transport(Channel channel, int maxMessageSize, int pipelineLimit, Duration socketTimeout, Notices notices) {
+        this.notices = notices;
         this.channel = channel;
         this.eventLoop = channel.eventLoop();
         this.server = describe(channel.remoteAddress());
@@ -177,6 +185,11 @@ public final class Transport {
         return eventLoop;
     }
 
+    /** This connection's log of notices and error responses. */
+    public Notices notices() {
+        return notices;
+    }
+
     void dispatch(BackendMessage message) {
         if (message instanceof ParameterStatus) {
             ParameterStatus ps = (ParameterStatus) message;
@@ -195,8 +208,11 @@ public final class Transport {
         } else if (message instanceof ReadyForQuery) {
             transactionStatus = ((ReadyForQuery) message).status();
             ready = true;
-        } else if (ready && message instanceof ErrorResponse && isFatal((ErrorResponse) message)) {
-            message = fromThisServer((ErrorResponse) message);
+        } else if (message instanceof ErrorResponse) {
+            notices.log((ErrorResponse) message);
+            if (ready && isFatal((ErrorResponse) message)) {
+                message = fromThisServer((ErrorResponse) message);
+            }
         } else if (message instanceof NoticeResponse && isOperatorIntervention((NoticeResponse) message)) {
             NoticeResponse n = (NoticeResponse) message;
             lastWords = n.message() + " (" + n.code() + ")";
@@ -217,7 +233,7 @@ public final class Transport {
     private void onUnsolicited(BackendMessage message) {
         if (message instanceof NoticeResponse) {
             NoticeResponse n = (NoticeResponse) message;
-            Notices.log(n);
+            notices.log(n);
         } else if (message instanceof ErrorResponse) {
             // e.g. FATAL 57P01 on an idle connection when the server shuts down (its message names the server)
             ErrorResponse e = (ErrorResponse) message;

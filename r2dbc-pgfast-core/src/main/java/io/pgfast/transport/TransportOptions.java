@@ -13,6 +13,8 @@ import java.util.function.Function;
  * {@code directTls} starts TLS immediately (PostgreSQL 17 {@code sslnegotiation=direct}) instead of
  * sending SSLRequest first. {@code socketTimeout} ({@link Duration#ZERO} for none) fails the connection
  * when the backend sends nothing for that long while the driver waits for it (see {@link SocketTimeout}).
+ * {@code notices} logs the server's notices and error responses; {@code loopResources} (null for Reactor
+ * Netty's shared ones) runs the channel.
  */
 public record TransportOptions(
         SocketAddress address,
@@ -25,5 +27,7 @@ public record TransportOptions(
         Function<ByteBufAllocator, SslHandler> sslHandlers,
         int maxMessageSize,
         int pipelineLimit,
-        Duration socketTimeout) {
+        Duration socketTimeout,
+        Notices notices,
+        reactor.netty.resources.LoopResources loopResources) {
 }

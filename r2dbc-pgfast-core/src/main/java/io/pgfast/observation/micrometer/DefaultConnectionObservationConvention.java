@@ -8,6 +8,10 @@ import io.micrometer.common.KeyValues;
  */
 public class DefaultConnectionObservationConvention implements ConnectionObservationConvention {
 
+    /** The default convention; subclass it to change some of its key values. */
+    public DefaultConnectionObservationConvention() {
+    }
+
     public static final String NAME = "r2dbc.connection";
 
     static final DefaultConnectionObservationConvention INSTANCE = new DefaultConnectionObservationConvention();

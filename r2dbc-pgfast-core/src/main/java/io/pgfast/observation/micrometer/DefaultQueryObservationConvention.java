@@ -13,6 +13,10 @@ import java.util.Locale;
  */
 public class DefaultQueryObservationConvention implements QueryObservationConvention {
 
+    /** The default convention; subclass it to change some of its key values. */
+    public DefaultQueryObservationConvention() {
+    }
+
     public static final String NAME = "r2dbc.query";
 
     static final DefaultQueryObservationConvention INSTANCE = new DefaultQueryObservationConvention();

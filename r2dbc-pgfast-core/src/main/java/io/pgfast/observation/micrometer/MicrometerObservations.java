@@ -18,6 +18,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * A parent observation is taken from the subscriber's Reactor context (key {@value #PARENT_KEY}, where
  * Micrometer's context propagation and Spring put the current observation).
  */
+@SuppressWarnings("exports") // public for io.pgfast.observation, which is not exported; its PARENT_KEY is the API
 public final class MicrometerObservations implements DriverObservations {
 
     /** {@code ObservationThreadLocalAccessor.KEY}; spelled out so that context-propagation need not be present. */

@@ -67,6 +67,8 @@ public final class ClientTls {
     private final SslContext context;
     private final boolean verifiesCertificate;
     private final boolean verifiesHostName;
+    /** Null: the JDK checks the host name (endpoint identification HTTPS). */
+    private final javax.net.ssl.HostnameVerifier hostnameVerifier;
     private final boolean sni;
     private final boolean direct;
     private final long handshakeTimeoutMillis;
@@ -75,6 +77,7 @@ public final class ClientTls {
         this.context = context;
         this.verifiesCertificate = verifiesCertificate;
         this.verifiesHostName = settings.serverCheck() == TlsSettings.ServerCheck.CHAIN_AND_HOST;
+        this.hostnameVerifier = verifiesHostName ? settings.hostnameVerifier().orElse(null) : null;
         this.sni = settings.sni();
         this.direct = settings.direct();
         this.handshakeTimeoutMillis = settings.handshakeTimeout().toMillis();
@@ -110,6 +113,12 @@ public final class ClientTls {
             builder.applicationProtocolConfig(new ApplicationProtocolConfig(ApplicationProtocolConfig.Protocol.ALPN,
                     ApplicationProtocolConfig.SelectorFailureBehavior.NO_ADVERTISE,
                     ApplicationProtocolConfig.SelectedListenerFailureBehavior.FATAL_ALERT, ALPN_POSTGRESQL));
+        }
+        if (settings.contextCustomizer().isPresent()) {
+            builder = settings.contextCustomizer().get().apply(builder);
+            if (builder == null) {
+                throw new TlsConfigurationException("sslContextBuilderCustomizer returned null instead of the SslContextBuilder");
+            }
         }
         try {
             return new ClientTls(builder.build(), verify, settings);
@@ -233,7 +242,7 @@ public final class ClientTls {
         SslHandler handler = context.newHandler(allocator, host, port);
         SSLEngine engine = handler.engine();
         SSLParameters parameters = engine.getSSLParameters();
-        parameters.setEndpointIdentificationAlgorithm(verifiesHostName ? "HTTPS" : null);
+        parameters.setEndpointIdentificationAlgorithm(verifiesHostName && hostnameVerifier == null ? "HTTPS" : null);
         parameters.setServerNames(serverNames(host));
         engine.setSSLParameters(parameters);
         handler.setHandshakeTimeoutMillis(handshakeTimeoutMillis);
@@ -250,6 +259,19 @@ public final class ClientTls {
         } catch (IllegalArgumentException e) {
             // not a name SNI can carry (RFC 6066 section 3: no trailing dot, LDH labels): send none
             return List.of();
+        }
+    }
+
+    /**
+     * After the handshake, with sslMode verify-full and an {@code sslHostnameVerifier}: asks it whether
+     * the session's certificate fits {@code host} (the JDK's check is off then). Does nothing otherwise.
+     *
+     * @throws R2dbcNonTransientResourceException when the verifier refuses
+     */
+    public void checkHostName(SslHandler handler, String host) {
+        if (hostnameVerifier != null && !hostnameVerifier.verify(host, handler.engine().getSession())) {
+            throw new R2dbcNonTransientResourceException("sslHostnameVerifier " + hostnameVerifier.getClass().getName()
+                    + " refused the server certificate for host " + host + " (sslMode=verify-full)");
         }
     }
 

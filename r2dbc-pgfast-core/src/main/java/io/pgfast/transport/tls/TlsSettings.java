@@ -1,9 +1,13 @@
 package io.pgfast.transport.tls;
 
+import io.netty.handler.ssl.SslContextBuilder;
+
+import javax.net.ssl.HostnameVerifier;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * What {@link ClientTls} needs to know, and nothing else: the transport's own value, so that it never
@@ -60,6 +64,8 @@ public final class TlsSettings {
     private final boolean sni;
     private final boolean direct;
     private final Duration handshakeTimeout;
+    private final Function<SslContextBuilder, SslContextBuilder> contextCustomizer;
+    private final HostnameVerifier hostnameVerifier;
 
     private TlsSettings(Builder b) {
         this.serverCheck = b.serverCheck;
@@ -71,6 +77,8 @@ public final class TlsSettings {
         this.sni = b.sni;
         this.direct = b.direct;
         this.handshakeTimeout = b.handshakeTimeout;
+        this.contextCustomizer = b.contextCustomizer;
+        this.hostnameVerifier = b.hostnameVerifier;
     }
 
     /** @param serverCheck which server certificates are accepted */
@@ -120,6 +128,16 @@ public final class TlsSettings {
         return handshakeTimeout;
     }
 
+    /** Applied to Netty's {@code SslContextBuilder} after every other setting, before it builds; empty for none. */
+    public Optional<Function<SslContextBuilder, SslContextBuilder>> contextCustomizer() {
+        return Optional.ofNullable(contextCustomizer);
+    }
+
+    /** Replaces the built-in host name check of {@link ServerCheck#CHAIN_AND_HOST}; empty for the built-in one. */
+    public Optional<HostnameVerifier> hostnameVerifier() {
+        return Optional.ofNullable(hostnameVerifier);
+    }
+
     @Override
     public String toString() {
         return "TlsSettings[" + serverCheck + ", roots " + roots + (rootCertificateFile == null ? "" : " " + rootCertificateFile)
@@ -140,6 +158,8 @@ public final class TlsSettings {
         private boolean sni = true;
         private boolean direct;
         private Duration handshakeTimeout = Duration.ZERO;
+        private Function<SslContextBuilder, SslContextBuilder> contextCustomizer;
+        private HostnameVerifier hostnameVerifier;
 
         private Builder(ServerCheck serverCheck) {
             this.serverCheck = Objects.requireNonNull(serverCheck, "serverCheck");
@@ -187,6 +207,18 @@ public final class TlsSettings {
                 throw new IllegalArgumentException("handshakeTimeout must not be negative: " + timeout);
             }
             this.handshakeTimeout = timeout;
+            return this;
+        }
+
+        /** Changes Netty's {@code SslContextBuilder} after the driver has configured it (trust, keys, protocols). */
+        public Builder contextCustomizer(Function<SslContextBuilder, SslContextBuilder> customizer) {
+            this.contextCustomizer = Objects.requireNonNull(customizer, "customizer");
+            return this;
+        }
+
+        /** Checks the host name after the handshake instead of the JDK's HTTPS rules (verify-full only). */
+        public Builder hostnameVerifier(HostnameVerifier verifier) {
+            this.hostnameVerifier = Objects.requireNonNull(verifier, "verifier");
             return this;
         }
 

@@ -1,0 +1,22 @@
+/**
+ * The codec SPI of r2dbc-pgfast and its value types. Exported to everyone: the SPI
+ * ({@code io.pgfast.codec}), the PostgreSQL value types ({@code io.pgfast.codec.type}) and the
+ * generated OID constants ({@code io.pgfast.codec.oid}). The built-in codecs, the registry and the
+ * shared readers are the driver's own: exported to its core module only.
+ *
+ * <p>The qualified exports name the core module, which is compiled after this one (hence "module").
+ */
+@SuppressWarnings("module")
+module io.pgfast.codec {
+    requires transitive io.netty.buffer;
+    requires io.netty.common;
+
+    exports io.pgfast.codec;
+    exports io.pgfast.codec.oid;
+    exports io.pgfast.codec.type;
+    exports io.pgfast.codec.builtin to io.pgfast.r2dbc;
+    exports io.pgfast.codec.io to io.pgfast.r2dbc;
+    exports io.pgfast.codec.registry to io.pgfast.r2dbc;
+
+    uses io.pgfast.codec.Codec;
+}

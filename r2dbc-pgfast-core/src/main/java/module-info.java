@@ -1,0 +1,39 @@
+/**
+ * r2dbc-pgfast, the R2DBC driver. Exported: the R2DBC implementation and its PostgreSQL extras
+ * ({@code io.pgfast.r2dbc}), the configuration ({@code io.pgfast.config}), the exceptions
+ * ({@code io.pgfast.error}), logical replication ({@code io.pgfast.replication},
+ * {@code .pgoutput}) and the Micrometer observation contexts ({@code io.pgfast.observation.micrometer}).
+ * The wire protocol, transport, flows and connection setup are internal and not exported.
+ * Every Netty module the code uses is required by name.
+ *
+ * <p>reactor, reactor-netty, r2dbc-spi and Micrometer are automatic modules (named in their manifests);
+ * Micrometer is optional, hence {@code static}.
+ */
+@SuppressWarnings({"requires-automatic", "requires-transitive-automatic"})
+module io.pgfast.r2dbc {
+    requires transitive io.pgfast.codec;
+    requires transitive r2dbc.spi;
+    requires transitive org.reactivestreams;
+    requires transitive reactor.core;
+    requires transitive reactor.netty.core;
+    requires transitive io.netty.buffer;
+    requires io.netty.common;
+    requires io.netty.transport;
+    requires io.netty.transport.unix.common;
+    requires io.netty.codec;
+    requires transitive io.netty.handler;
+    requires com.ongres.scram.client;
+    // not transitive: javac would then require them of every application module, present or not;
+    // an application using io.pgfast.observation.micrometer requires micrometer.observation itself
+    requires static micrometer.observation;
+    requires static micrometer.commons;
+
+    exports io.pgfast.r2dbc;
+    exports io.pgfast.config;
+    exports io.pgfast.error;
+    exports io.pgfast.replication;
+    exports io.pgfast.replication.pgoutput;
+    exports io.pgfast.observation.micrometer;
+
+    provides io.r2dbc.spi.ConnectionFactoryProvider with io.pgfast.r2dbc.PgfastConnectionFactoryProvider;
+}
