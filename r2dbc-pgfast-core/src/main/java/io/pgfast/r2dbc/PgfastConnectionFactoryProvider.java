@@ -204,26 +204,19 @@ public final class PgfastConnectionFactoryProvider implements ConnectionFactoryP
         return b.build();
     }
 
+    /**
+     * Only a verifier object set in code. A class name (the URL form r2dbc-postgresql accepts) is refused, never
+     * loaded: an option value must never become a class to instantiate (pgjdbc's CVE-2022-21724, where URL
+     * options named classes that were instantiated).
+     */
     private static javax.net.ssl.HostnameVerifier hostnameVerifier(Object value) {
         if (value instanceof javax.net.ssl.HostnameVerifier) {
             return (javax.net.ssl.HostnameVerifier) value;
         }
-        if (!(value instanceof CharSequence)) {
-            throw OptionCoercion.wrongType("sslHostnameVerifier", value, "a HostnameVerifier or a class name");
-        }
-        String name = value.toString().trim();
-        Object verifier;
-        try {
-            ClassLoader loader = Thread.currentThread().getContextClassLoader();
-            Class<?> type = Class.forName(name, true, loader != null ? loader : PgfastConnectionFactoryProvider.class.getClassLoader());
-            verifier = type.getConstructor().newInstance();
-        } catch (ReflectiveOperationException | LinkageError e) {
-            throw new IllegalArgumentException("sslHostnameVerifier: cannot create an instance of " + name + ": " + e, e);
-        }
-        if (!(verifier instanceof javax.net.ssl.HostnameVerifier)) {
-            throw new IllegalArgumentException("sslHostnameVerifier: " + name + " is not a javax.net.ssl.HostnameVerifier");
-        }
-        return (javax.net.ssl.HostnameVerifier) verifier;
+        throw new IllegalArgumentException("sslHostnameVerifier must be a javax.net.ssl.HostnameVerifier set in code (the"
+                + " ConnectionFactoryOptions option or PgfastConnectionConfigurationBuilder.sslHostnameVerifier); this driver"
+                + " never loads a class named in an option value, got " + (value instanceof CharSequence ? "the text '" + value + "'"
+                : value.getClass().getName()));
     }
 
     @SuppressWarnings("unchecked")

@@ -53,7 +53,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class Cve2022_21724OptionValuesTest {
 
     /** Options set in code only, never from a URL: they take objects, not strings. */
-    private static final Set<String> CODE_ONLY = Set.of("observationRegistry");
+    private static final Set<String> CODE_ONLY = Set.of("observationRegistry", "loopResources", "sslContextBuilderCustomizer",
+            "sslHostnameVerifier");
     /** The options that choose the driver: the R2DBC SPI resolves them (ServiceLoader over the class path). */
     private static final Set<String> DRIVER_SELECTION = Set.of("driver", "protocol");
     private static final Pattern CODE = Pattern.compile("`([^`]+)`");
@@ -74,6 +75,26 @@ class Cve2022_21724OptionValuesTest {
             rows.add(new Row(url.find() ? url.group(1) : null, libpq.find() ? libpq.group(1) : null));
         }
         return rows;
+    }
+
+    /**
+     * The option names of the r2dbc-postgresql migration guide's option table: served under the
+     * {@code postgresql}/{@code postgres} driver names, several of them there only.
+     */
+    private static Set<String> migrationGuideOptions() throws IOException {
+        Set<String> names = new TreeSet<>();
+        boolean inOptions = false;
+        for (String line : Files.readAllLines(Path.of("../docs/migrating-from-r2dbc-postgresql.md"), StandardCharsets.UTF_8)) {
+            if (line.startsWith("## ")) {
+                inOptions = line.startsWith("## Options");
+            } else if (inOptions && line.startsWith("| `")) {
+                Matcher m = CODE.matcher(line.split("\\|")[1]);
+                while (m.find()) {
+                    names.add(m.group(1));
+                }
+            }
+        }
+        return names;
     }
 
     /** The names of the public {@code Option} constants the SPI and the provider declare. */
@@ -116,12 +137,21 @@ class Cve2022_21724OptionValuesTest {
                 names.add(row.libpqName());
             }
         }
+        Set<String> postgresqlOnly = migrationGuideOptions();
+        assertThat(postgresqlOnly).as("the migration guide's option table").contains("schema", "sslHostnameVerifier", "extensions");
+        postgresqlOnly.removeAll(names);
         int connected = 0;
         for (String name : names) {
             for (String value : values) {
                 for (String sslMode : new String[] {"disable", "verify-full"}) {
-                    connected += attempt(name, value, sslMode) ? 1 : 0;
+                    connected += attempt("pgfast", name, value, sslMode) ? 1 : 0;
                 }
+            }
+        }
+        // r2dbc-postgresql's options that only its driver names serve here
+        for (String name : postgresqlOnly) {
+            for (String value : values) {
+                connected += attempt("postgresql", name, value, "disable") ? 1 : 0;
             }
         }
         assertThat(System.getProperty(OptionCanary.PROPERTY)).as("the canary class was initialized").isNull();
@@ -131,11 +161,11 @@ class Cve2022_21724OptionValuesTest {
     }
 
     /** Builds and connects with {@code name=value} on top of a working configuration; true when it connected. */
-    private static boolean attempt(String name, String value, String sslMode) {
+    private static boolean attempt(String driver, String name, String value, String sslMode) {
         TestServer s = TestPostgres.get();
         TestRole r = s.role(AuthMethod.SCRAM);
         ConnectionFactoryOptions options = ConnectionFactoryOptions.builder()
-                .option(ConnectionFactoryOptions.DRIVER, "pgfast")
+                .option(ConnectionFactoryOptions.DRIVER, driver)
                 .option(ConnectionFactoryOptions.HOST, s.host())
                 .option(ConnectionFactoryOptions.PORT, s.port())
                 .option(ConnectionFactoryOptions.USER, r.user())
