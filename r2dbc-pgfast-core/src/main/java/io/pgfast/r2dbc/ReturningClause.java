@@ -8,10 +8,14 @@ import io.pgfast.flow.SqlScanner;
  *
  * <p>Column names are data, never SQL (the CVE-2022-31197 class): each is written as a quoted identifier,
  * {@code "name"}, with an embedded {@code "} doubled, as pgjdbc does with its default
- * {@code escapeReturningColumns}. A name is therefore the column's exact name as the catalog holds it and as
+ * {@code quoteReturningIdentifiers}. A name is therefore the column's exact name as the catalog holds it and as
  * {@code RowMetadata} reports it: {@code id} for a column created as {@code id} or {@code ID} (unquoted
- * names fold to lower case), {@code MixedCase} only for one created as {@code "MixedCase"}. A name given with
- * its own quotes ({@code "\"Id\""}) names a column whose name contains those quotes. The single name
+ * names fold to lower case), {@code MixedCase} only for one created as {@code "MixedCase"}. A name that is
+ * already a well-formed quoted identifier ({@code "\"Id\""}: in double quotes, every inner double quote
+ * doubled) is written as given: it is one identifier token and cannot end early, and it is what Spring Data
+ * R2DBC passes (its dialect quotes identifiers; quoting it again would name a column {@code "id"} with the
+ * quotes, where pgjdbc needs {@code quoteReturningIdentifiers=false}). A column whose name itself starts and
+ * ends with a double quote is named in its quoted form ({@code "\"\"\"Q\"\"\""}). The single name
  * {@code *} means every column, as no name does. A NUL is refused (PostgreSQL identifiers cannot hold one).
  *
  * <p>Nothing is added to a statement of another kind, one that already has a top-level RETURNING (outside
@@ -59,6 +63,10 @@ final class ReturningClause {
 
     /** {@code name} as a quoted identifier: in double quotes, an embedded double quote doubled. */
     static void appendIdentifier(StringBuilder b, String name) {
+        if (isQuotedIdentifier(name)) {
+            b.append(name);
+            return;
+        }
         b.append('"');
         for (int i = 0; i < name.length(); i++) {
             char c = name.charAt(i);
@@ -68,6 +76,23 @@ final class ReturningClause {
             b.append(c);
         }
         b.append('"');
+    }
+
+    /** Whether {@code name} is one quoted identifier token: {@code "…"} with every inner double quote doubled. */
+    static boolean isQuotedIdentifier(String name) {
+        int last = name.length() - 1;
+        if (last < 2 || name.charAt(0) != '"' || name.charAt(last) != '"') {
+            return false;
+        }
+        for (int i = 1; i < last; i++) {
+            if (name.charAt(i) == '"') {
+                if (i + 1 == last || name.charAt(i + 1) != '"') {
+                    return false;
+                }
+                i++;
+            }
+        }
+        return true;
     }
 
     private static boolean startsWithDml(String sql) {

@@ -16,8 +16,13 @@ class ReturningClauseTest {
     void namesAreQuotedIdentifiersWithQuotesDoubled() {
         assertThat(append("INSERT INTO t VALUES (1)", "id; DROP TABLE x --"))
                 .isEqualTo("INSERT INTO t VALUES (1) RETURNING \"id; DROP TABLE x --\"");
-        assertThat(append("INSERT INTO t VALUES (1)", "a\"b", "MixedCase", "\"Quoted\""))
+        assertThat(append("INSERT INTO t VALUES (1)", "a\"b", "MixedCase", "\"\"\"Quoted\"\"\""))
                 .isEqualTo("INSERT INTO t VALUES (1) RETURNING \"a\"\"b\", \"MixedCase\", \"\"\"Quoted\"\"\"");
+        // a well-formed quoted identifier (what Spring Data R2DBC passes) is one token: written as given
+        assertThat(append("INSERT INTO t VALUES (1)", "\"id\"", "\"Mixed\"\"Case\"")).isEqualTo("INSERT INTO t VALUES (1) RETURNING \"id\", \"Mixed\"\"Case\"");
+        // anything else in quotes is quoted again, so it cannot end the identifier early
+        assertThat(append("INSERT INTO t VALUES (1)", "\"id\", (SELECT 1) AS \"x\"", "\"\"", "\"a\"b\""))
+                .isEqualTo("INSERT INTO t VALUES (1) RETURNING \"\"\"id\"\", (SELECT 1) AS \"\"x\"\"\", \"\"\"\"\"\", \"\"\"a\"\"b\"\"\"");
         assertThat(append("update t set a = 1", "*")).isEqualTo("update t set a = 1 RETURNING *");
         assertThat(append("DELETE FROM t", "*", "id")).isEqualTo("DELETE FROM t RETURNING \"*\", \"id\"");
     }
