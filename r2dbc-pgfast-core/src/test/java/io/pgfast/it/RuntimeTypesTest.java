@@ -5,6 +5,7 @@ import io.pgfast.codec.type.Record;
 import io.pgfast.r2dbc.PgfastConnection;
 import io.pgfast.r2dbc.PgfastConnectionFactory;
 import io.pgfast.testing.RequiresPostgres;
+import io.pgfast.testing.TestPostgres;
 import io.r2dbc.spi.Statement;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -20,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Types whose OIDs exist only at run time — enums, domains (over a scalar and over an array), composites,
@@ -157,6 +159,7 @@ class RuntimeTypesTest {
     @ParameterizedTest(name = "binary={0}")
     @ValueSource(booleans = {false, true})
     void aMultirangeOverADomainRange(boolean binary) {
+        assumeTrue(TestPostgres.get().majorVersion() >= 14, "multiranges came with PostgreSQL 14");
         Object multirange = read(c, "SELECT rtt.posmultirange(rtt.posrange(1, 3), rtt.posrange(5, 8))", binary, Object.class);
         assertThat(multirange).isEqualTo(io.pgfast.codec.type.Multirange.of(Range.closedOpen(1, 3), Range.closedOpen(5, 8)));
     }
