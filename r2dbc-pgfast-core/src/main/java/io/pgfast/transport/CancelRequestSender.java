@@ -38,10 +38,14 @@ public final class CancelRequestSender {
             return;
         }
         transport.holdWrites();
-        TcpClient.create(ConnectionProvider.newConnection())
+        TcpClient client = TcpClient.create(ConnectionProvider.newConnection())
                 .remoteAddress(() -> address)
-                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) TIMEOUT.toMillis())
-                .connect()
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) TIMEOUT.toMillis());
+        if (transport.loopResources() != null) {
+            // on the event loops the application gave the connection (loopResources), not Reactor Netty's
+            client = client.runOn(transport.loopResources());
+        }
+        client.connect()
                 .flatMap(c -> {
                     ByteBuf buf = c.channel().alloc().ioBuffer(16);
                     new CancelRequest(key.processId(), key.secretKey()).encode(buf);

@@ -65,6 +65,7 @@ public final class Connector {
     private static Mono<Transport> negotiateTls(Connection connection, TransportOptions options) {
         Channel channel = connection.channel();
         Transport transport = new Transport(channel, options.maxMessageSize(), options.pipelineLimit(), options.socketTimeout(), options.notices());
+        transport.loopResources(options.loopResources());
         if (options.tlsPolicy() == TlsPolicy.DISABLED || options.unixSocket()) {
             install(connection, transport);
             return Mono.just(transport);

@@ -69,6 +69,8 @@ public final class Transport {
     private volatile String lastWords;
     /** Set by the first ReadyForQuery: the startup is over. */
     private volatile boolean ready;
+    /** The event loops the connection runs on ({@code loopResources}), null for Reactor Netty's: CancelRequests use them too. */
+    private volatile reactor.netty.resources.LoopResources loopResources;
 
     /** Where notices and error responses are logged, at the levels the configuration names. */
     private final Notices notices;
@@ -150,6 +152,16 @@ public final class Transport {
             throw new IllegalArgumentException("readAheadLimit must not be negative, got " + bytes);
         }
         this.readAheadLimit = bytes;
+    }
+
+    /** Sets the event loops this connection was opened on, for its CancelRequests (null: Reactor Netty's). */
+    void loopResources(reactor.netty.resources.LoopResources loops) {
+        this.loopResources = loops;
+    }
+
+    /** The event loops this connection was opened on, or null for Reactor Netty's own. */
+    reactor.netty.resources.LoopResources loopResources() {
+        return loopResources;
     }
 
     /** How many bytes of one result's rows may be read ahead for statements waiting behind it. */

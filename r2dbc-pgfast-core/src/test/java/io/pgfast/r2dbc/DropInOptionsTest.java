@@ -236,6 +236,38 @@ class DropInOptionsTest {
         } finally {
             loops.disposeLater().block(TIMEOUT);
         }
+        // a CancelRequest goes out on the same loops: each connection made asks them for its event loop group
+        LoopResources base = LoopResources.create("dropin-cancel", 1, true);
+        java.util.concurrent.atomic.AtomicInteger clients = new java.util.concurrent.atomic.AtomicInteger();
+        LoopResources counting = new LoopResources() {
+            @Override
+            public io.netty.channel.EventLoopGroup onServer(boolean useNative) {
+                return base.onServer(useNative);
+            }
+
+            @Override
+            public io.netty.channel.EventLoopGroup onClient(boolean useNative) {
+                clients.incrementAndGet();
+                return base.onClient(useNative);
+            }
+        };
+        try {
+            Connection c = Mono.from(new PgfastConnectionFactoryProvider(true).create(typed()
+                    .option(PgfastConnectionFactoryProvider.LOOP_RESOURCES, counting).build()).create()).block(TIMEOUT);
+            try {
+                int afterConnect = clients.get();
+                // take(3) of a result far too large to drain within TIMEOUT: only the CancelRequest ends it
+                assertThat(Flux.from(c.createStatement("SELECT generate_series(1, 2000000000)").execute())
+                        .concatMap(r -> r.map((row, md) -> row.get(0, Integer.class))).take(3).collectList().block(TIMEOUT))
+                        .containsExactly(1, 2, 3);
+                assertThat(first(c, "SELECT 1").block(TIMEOUT)).isNotNull();
+                assertThat(clients.get()).as("connections made on the given loops after the first").isGreaterThan(afterConnect);
+            } finally {
+                Mono.from(c.close()).block(TIMEOUT);
+            }
+        } finally {
+            base.disposeLater().block(TIMEOUT);
+        }
         assertThatThrownBy(() -> PgfastConnectionFactoryProvider.fromOptions(typed().option(Option.valueOf("loopResources"), "x").build()))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("LoopResources");
     }
