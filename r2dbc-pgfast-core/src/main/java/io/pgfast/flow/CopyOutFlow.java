@@ -128,13 +128,7 @@ public final class CopyOutFlow extends Conversation implements Subscription {
             });
             return;
         }
-        for (;;) {
-            long r = demand.get();
-            long next = r + n < 0 ? Long.MAX_VALUE : r + n;
-            if (demand.compareAndSet(r, next)) {
-                break;
-            }
-        }
+        Demand.add(demand, n);
         if (holding) {
             transport.eventLoop().execute(this::handOutHeld);
         }

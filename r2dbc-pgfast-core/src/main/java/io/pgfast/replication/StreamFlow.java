@@ -18,6 +18,7 @@ import io.pgfast.protocol.backend.ReplicationMessage;
 import io.pgfast.protocol.backend.XLogData;
 import io.pgfast.protocol.frontend.Query;
 import io.pgfast.protocol.frontend.StandbyStatusUpdate;
+import io.pgfast.flow.Demand;
 import io.pgfast.transport.Conversation;
 import io.pgfast.transport.Transport;
 import io.r2dbc.spi.R2dbcException;
@@ -117,13 +118,7 @@ final class StreamFlow<T> extends Conversation implements Subscription {
             });
             return;
         }
-        for (;;) {
-            long r = demand.get();
-            long next = r + n < 0 ? Long.MAX_VALUE : r + n;
-            if (demand.compareAndSet(r, next)) {
-                break;
-            }
-        }
+        Demand.add(demand, n);
         transport.resumeReading();
     }
 
