@@ -245,23 +245,10 @@ public final class SqlScanner {
         return j < n && sql.charAt(j) == '$' ? j : -1;
     }
 
+    /** After the closing quote of a literal or quoted identifier whose body starts at {@code i}; the end of {@code sql} when unclosed. */
     static int skipQuoted(String sql, int i, char quote, boolean backslashEscapes) {
-        int n = sql.length();
-        while (i < n) {
-            char c = sql.charAt(i);
-            if (backslashEscapes && c == '\\') {
-                i += 2;
-            } else if (c == quote) {
-                if (i + 1 < n && sql.charAt(i + 1) == quote) {
-                    i += 2;
-                } else {
-                    return i + 1;
-                }
-            } else {
-                i++;
-            }
-        }
-        return n;
+        int end = quotedEnd(sql, i, quote, backslashEscapes);
+        return end < 0 ? sql.length() : end;
     }
 
     /** The index of the first character at or after {@code i} that is neither white space nor in a comment. */
