@@ -8,14 +8,16 @@ import java.util.Locale;
 /**
  * The command line of {@link BenchMain}. Three modes:
  * <ul>
- * <li>the default run (no mode flag, or {@code --default}): {@link #DEFAULT_SCENARIOS}, one JVM per process that
- * warms every scenario up before measuring any, windows long enough to judge; about 5 minutes on 2 cores;</li>
+ * <li>the default run (no mode flag, or {@code --default}): {@link #DEFAULT_SCENARIOS}, two JVMs per driver, each
+ * warmed up once over every scenario and shape (as long as the slowest driver's warm-up curve needs) and kept
+ * for every round; about 5 minutes on 2 cores;</li>
  * <li>{@code --quick}: a smoke check that every driver runs every scenario in both shapes, windows too short to
  * judge anything (every verdict is "not judged");</li>
- * <li>{@code --full}: every scenario, a JVM per process and scenario, more rounds and longer windows.</li>
+ * <li>{@code --full}: every scenario, two JVMs per driver and scenario (each warmed once and kept for that
+ * scenario's rounds), more rounds and longer windows.</li>
  * </ul>
  */
-public record BenchOptions(String mode, int rounds, double seconds, double warmup, int passes, double timeout,
+public record BenchOptions(String mode, int rounds, double seconds, double warmup, int passes, int mostPasses, double timeout,
                            boolean jvmPerScenario, boolean judged, List<Scenario> scenarios, List<Peer> peers,
                            List<LoopShape> shapes, Path outputDirectory, List<String> jvmArgs) {
 
@@ -29,31 +31,44 @@ public record BenchOptions(String mode, int rounds, double seconds, double warmu
      */
     public static final List<Scenario> DEFAULT_SCENARIOS = List.of(Scenario.SELECT_BY_ID, Scenario.ROWS_100_ALL_TYPES,
             Scenario.ROWS_5000_SHORT, Scenario.PIPELINED);
-    /** The default run's warm-up per scenario and shape, its passes and its windows: see BENCHMARKS.md, "The default run". */
-    static final double DEFAULT_WARMUP = 0.3;
-    static final int DEFAULT_PASSES = 2;
-    static final double DEFAULT_SECONDS = 0.35;
+    /**
+     * The default run's warm-up per scenario and shape (once per process: the peers' curves settle after about
+     * 2 s), its passes and its windows: see BENCHMARKS.md, "The default run".
+     */
+    static final double DEFAULT_WARMUP = 2;
+    static final int DEFAULT_PASSES = 4;
+    static final double DEFAULT_SECONDS = 0.45;
+    /** {@code --full}'s warm-up per scenario and shape (once per process and scenario), its passes and windows. */
+    static final double FULL_WARMUP = 2.5;
+    static final int FULL_PASSES = 4;
+    static final double FULL_SECONDS = 1.5;
     /** The warm-up curve run's passes and their length (seconds per scenario and shape). */
     static final int CURVE_PASSES = 16;
+    /** By default a process whose JIT is still busy after its passes may warm up this many times as long. */
+    static final int EXTRA_PASSES_FACTOR = 3;
     static final double CURVE_SLICE = 0.25;
 
     public static final String USAGE = String.join("\n",
             "usage: java -jar r2dbc-pgfast-bench.jar [--quick | --full] [options]",
-            "  (no mode)             the default run: " + DEFAULT_SCENARIOS.size() + " scenarios in both shapes, 4 rounds, one JVM",
-            "                        per process that warms every scenario and shape up (" + DEFAULT_PASSES + " passes, "
-                    + DEFAULT_WARMUP + " s each in all)",
-            "                        before any " + DEFAULT_SECONDS + " s window; about 5 minutes on 2 cores",
+            "  (no mode)             the default run: " + DEFAULT_SCENARIOS.size() + " scenarios in both shapes, 4 rounds; two JVMs",
+            "                        per driver, each warmed up once (" + DEFAULT_WARMUP + " s per scenario and shape in "
+                    + DEFAULT_PASSES + " passes)",
+            "                        and kept for every round's " + DEFAULT_SECONDS + " s windows; about 5 minutes on 2 cores",
             "  --quick               smoke check: every scenario, 4 rounds, 0.2 s warm-up + 0.2 s windows; judges nothing",
-            "  --full                every scenario, 6 rounds, 1 s warm-up (2 passes) + 1.5 s windows per shape,",
-            "                        one JVM per process and scenario; about 100 minutes on 2 cores",
+            "  --full                every scenario, 6 rounds, two JVMs per driver and scenario, each warmed up once",
+            "                        (" + FULL_WARMUP + " s per shape in " + FULL_PASSES + " passes) and kept for the rounds' "
+                    + FULL_SECONDS + " s windows; about 65 minutes",
             "  --rounds N            rounds per scenario (at least 4)",
             "  --seconds S           measured seconds per scenario, shape and process",
             "  --warmup S            warm-up seconds per scenario and shape, before any window",
             "  --passes N            warm-up passes over all scenarios and shapes (the warm-up is split among them)",
+            "  --most-passes N       more passes, up to N in all, while a process's JIT is still busy (default: "
+                    + EXTRA_PASSES_FACTOR + " x passes;",
+            "                        --quick and --curve: none)",
             "  --timeout S           longest one operation may take before its scenario fails",
             "  --shapes a,b          loop shapes: chained (on the event loop), blocking (a block()-ing caller); default both",
-            "  --jvm-per-scenario    a new JVM for every process and scenario (default with --full)",
-            "  --jvm-per-process     one JVM runs all scenarios of a process (default otherwise)",
+            "  --jvm-per-scenario    new JVMs for every scenario (default with --full)",
+            "  --jvm-per-process     one JVM per process runs all scenarios (default otherwise)",
             "  --scenarios a,b,...   only these scenarios, or all (ids: " + Scenario.ids(List.of(Scenario.values())) + ")",
             "  --peers a,b,...       only these peers (r2dbc-postgresql, vertx, pgjdbc, floor)",
             "  --out DIR             where CSV, JSON and SVG go (default: r2dbc-pgfast-bench/target/bench)",
@@ -70,8 +85,9 @@ public record BenchOptions(String mode, int rounds, double seconds, double warmu
         if (!(seconds > 0) || !(warmup >= 0) || !(timeout > 0)) {
             throw new IllegalArgumentException("seconds and timeout must be positive, warm-up not negative");
         }
-        if (passes < 1) {
-            throw new IllegalArgumentException("at least one warm-up pass, not " + passes);
+        if (passes < 1 || mostPasses < passes) {
+            throw new IllegalArgumentException("at least one warm-up pass and at most as many as the most, not "
+                    + passes + " of " + mostPasses);
         }
         if (scenarios.isEmpty() || peers.isEmpty() || shapes.isEmpty()) {
             throw new IllegalArgumentException("at least one scenario, one peer and one loop shape");
@@ -99,10 +115,11 @@ public record BenchOptions(String mode, int rounds, double seconds, double warmu
         boolean full = mode.equals("full");
         boolean quick = mode.equals("quick");
         int rounds = full ? 6 : 4;
-        double seconds = full ? 1.5 : quick ? 0.2 : DEFAULT_SECONDS;
-        double warmup = full ? 1 : quick ? 0.2 : DEFAULT_WARMUP;
-        int passes = full ? 2 : quick ? 1 : DEFAULT_PASSES;
+        double seconds = full ? FULL_SECONDS : quick ? 0.2 : DEFAULT_SECONDS;
+        double warmup = full ? FULL_WARMUP : quick ? 0.2 : DEFAULT_WARMUP;
+        int passes = full ? FULL_PASSES : quick ? 1 : DEFAULT_PASSES;
         double timeout = full ? 30 : quick ? 1.5 : 5;
+        int mostPasses = -1;
         boolean perScenario = full;
         List<Scenario> scenarios = full || quick ? List.of(Scenario.values()) : DEFAULT_SCENARIOS;
         List<Peer> peers = Peer.comparedPeers();
@@ -127,6 +144,9 @@ public record BenchOptions(String mode, int rounds, double seconds, double warmu
                     break;
                 case "--passes":
                     passes = (int) number(args, ++i, a);
+                    break;
+                case "--most-passes":
+                    mostPasses = (int) number(args, ++i, a);
                     break;
                 case "--timeout":
                     timeout = number(args, ++i, a);
@@ -156,8 +176,11 @@ public record BenchOptions(String mode, int rounds, double seconds, double warmu
                     throw new IllegalArgumentException("unknown option '" + a + "'");
             }
         }
-        return new BenchOptions(mode, rounds, seconds, warmup, passes, timeout, perScenario, !quick, scenarios, peers,
-                shapes, out, jvmArgs);
+        if (mostPasses < 0) {
+            mostPasses = quick ? passes : EXTRA_PASSES_FACTOR * passes;
+        }
+        return new BenchOptions(mode, rounds, seconds, warmup, passes, mostPasses, timeout, perScenario, !quick,
+                scenarios, peers, shapes, out, jvmArgs);
     }
 
     private static List<Peer> parsePeers(String text) {
@@ -194,14 +217,14 @@ public record BenchOptions(String mode, int rounds, double seconds, double warmu
     }
 
     /**
-     * The warm-up curve run ({@code --curve}): one process per driver (the coordinator still needs 4 rounds to
-     * build its plan, but only round 1's first processes run, see {@link Coordinator}), {@link #CURVE_PASSES}
+     * The warm-up curve run ({@code --curve}): one process per driver, started and warmed up and then stopped
+     * without a measured round (see {@link Coordinator}), {@link #CURVE_PASSES}
      * passes of {@link #CURVE_SLICE} s each unless {@code --passes} / {@code --warmup} say otherwise.
      */
     public BenchOptions forCurve() {
         int p = passes == DEFAULT_PASSES && warmup == DEFAULT_WARMUP ? CURVE_PASSES : passes;
         double w = passes == DEFAULT_PASSES && warmup == DEFAULT_WARMUP ? CURVE_PASSES * CURVE_SLICE : warmup;
-        return new BenchOptions("curve", rounds, seconds, w, p, timeout, false, judged, scenarios, peers, shapes,
+        return new BenchOptions("curve", rounds, seconds, w, p, p, timeout, false, judged, scenarios, peers, shapes,
                 outputDirectory, jvmArgs);
     }
 

@@ -6,11 +6,18 @@ final class Estimate {
     static final double PROCESS_SECONDS = 2.0;
     /** Resetting, preparing and closing one scenario. */
     static final double SCENARIO_SECONDS = 0.15;
+    /** One round's command to a kept process and its reply, per scenario (the table resets of the reads are none). */
+    static final double MEASURE_SECONDS = 0.05;
 
     private Estimate() {
     }
 
+    /**
+     * Every driver's two processes (one for the curve) are started and warmed up once per scenario set (each
+     * scenario with {@code jvmPerScenario}), then measured in every round ({@link Coordinator}).
+     */
     static double seconds(BenchOptions o) {
+        boolean curve = o.mode().equals("curve");
         double total = 0;
         for (Peer p : o.drivers()) {
             int n = WorkerLauncher.runnable(p, o.scenarios()).size();
@@ -18,10 +25,10 @@ final class Estimate {
                 continue;
             }
             int shapes = p.measuredShapes(o.shapes()).size();
-            double perScenario = shapes * (o.warmup() + o.seconds()) + SCENARIO_SECONDS;
             int processes = o.jvmPerScenario() ? n : 1;
-            int runs = o.mode().equals("curve") ? 1 : 2 * o.rounds();
-            total += runs * (processes * PROCESS_SECONDS + n * perScenario);
+            double start = processes * PROCESS_SECONDS + n * (shapes * o.warmup() + SCENARIO_SECONDS);
+            double round = n * (shapes * o.seconds() + MEASURE_SECONDS);
+            total += curve ? start : 2 * (start + o.rounds() * round);
         }
         return total;
     }

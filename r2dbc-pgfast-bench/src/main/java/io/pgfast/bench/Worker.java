@@ -1,6 +1,10 @@
 package io.pgfast.bench;
 
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -11,7 +15,8 @@ import java.util.function.Consumer;
 
 /**
  * One measured process: {@code java -cp … io.pgfast.bench.Worker --driver <id> --scenarios <a,b,…|all>
- * --seconds <s> [--shapes chained,blocking] [--warmup <s>] [--passes <n>] [--timeout <s>]} ({@link WorkerPlan}).
+ * --seconds <s> [--shapes chained,blocking] [--warmup <s>] [--passes <n>] [--timeout <s>] [--serve]}
+ * ({@link WorkerPlan}).
  * <ol>
  * <li>Every scenario: reset its tables, prepare (open its connections, which stay open to the end).</li>
  * <li>Warm-up in {@code passes} passes; each runs every scenario in every shape for its slice and prints a
@@ -19,14 +24,32 @@ import java.util.function.Consumer;
  * <li>Every scenario: reset its tables again, then one window per shape, each printing a result line
  * ({@link Measurement#toLine()}) with the rate and the client's cost.</li>
  * </ol>
- * A scenario that fails prints its failure for every shape and the others go on. Scenarios that may leave work
- * behind after a timeout ({@link Scenario#mayLeaveWorkBehind()}) go through steps 2 and 3 after all the others.
- * The server comes from the environment ({@link BenchTarget#fromEnvironment}).
+ * With {@code --serve} the process is kept for every round of a run: after step 2 it prints {@value #READY}
+ * and then runs step 3 once per {@code measure <shapes>} line read from standard input (the shapes in that
+ * order), ending each with {@value #MEASURED}, until {@code quit} or the end of its input. So a process warms
+ * up once and is measured in every round.
+ * <p>
+ * A scenario that fails prints its failure for every shape (in every later round too) and the others go on.
+ * Scenarios that may leave work behind after a timeout ({@link Scenario#mayLeaveWorkBehind()}) are warmed up
+ * and measured after all the others. The server comes from the environment ({@link BenchTarget#fromEnvironment}).
  */
 public final class Worker {
     /** Rows put into bench_delete per second of measurement: more than any driver deletes here. */
     private static final int DELETE_ROWS_PER_SECOND = 40_000;
     static final String WARMUP_PREFIX = "@@warmup\t";
+    /** Printed by a serving worker once it is warm and waits for its first command. */
+    static final String READY = "@@ready";
+    /** Printed by a serving worker after the results of one {@code measure} command. */
+    static final String MEASURED = "@@measured";
+    static final String MEASURE_COMMAND = "measure ";
+    static final String QUIT_COMMAND = "quit";
+    /**
+     * A warm-up pass in which the JIT compiled for at most this share of the pass's time counts as settled: a
+     * driver whose JIT is still busy gets more passes. The peers' rates climb for as long as their JIT compiles
+     * (the warm-up curves in BENCHMARKS.md), so a fixed warm-up long enough for the slowest would be wasted on
+     * the others.
+     */
+    static final double JIT_QUIET_SHARE = 0.1;
 
     private Worker() {
     }
@@ -37,18 +60,94 @@ public final class Worker {
         try {
             WorkerPlan plan = WorkerPlan.parse(args);
             BenchTarget target = BenchTarget.fromEnvironment(System.getenv());
-            run(plan.peer().workload(target), plan, target, line -> {
+            Consumer<String> print = line -> {
                 out.println(line);
                 out.flush();
-            });
+            };
+            Workload workload = plan.peer().workload(target);
+            if (plan.serve()) {
+                serve(workload, plan, target,
+                        new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)), print);
+            } else {
+                run(workload, plan, target, print);
+            }
             System.err.println("[worker] " + plan.peer().id() + " digest " + Sink.digest());
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | IOException e) {
             System.err.println("[worker] " + Errors.describe(e));
             status = 2;
         }
         out.flush();
         // some drivers keep non-daemon threads (event loops, pools) alive after close
         System.exit(status);
+    }
+
+    /**
+     * Runs {@code plan} with {@code workload} once (prepare, warm up, one window per scenario and shape, close)
+     * and hands every output line (warm-up and result lines) to {@code out}; returns the results, one per
+     * scenario and measured shape, in the order they were printed.
+     */
+    static List<Measurement> run(Workload workload, WorkerPlan plan, BenchTarget target, Consumer<String> out) {
+        try (Session session = new Session(workload, plan, target)) {
+            session.warmUp(out);
+            return session.measure(plan.shapes(), out);
+        }
+    }
+
+    /**
+     * The serving process: prepare and warm up, print {@value #READY}, then answer {@code measure <shapes>}
+     * commands from {@code commands} until {@code quit} or its end. An unknown command is reported and skipped.
+     */
+    static void serve(Workload workload, WorkerPlan plan, BenchTarget target, BufferedReader commands,
+                      Consumer<String> out) throws IOException {
+        try (Session session = new Session(workload, plan, target)) {
+            session.warmUp(out);
+            out.accept(READY);
+            String command;
+            while ((command = commands.readLine()) != null && !command.equals(QUIT_COMMAND)) {
+                if (command.startsWith(MEASURE_COMMAND)) {
+                    List<LoopShape> shapes;
+                    try {
+                        shapes = plan.peer().measuredShapes(LoopShape.parseList(command.substring(MEASURE_COMMAND.length())));
+                    } catch (IllegalArgumentException e) {
+                        System.err.println("[worker] " + e.getMessage());
+                        shapes = List.of();
+                    }
+                    session.measure(shapes, out);
+                    out.accept(MEASURED);
+                } else {
+                    System.err.println("[worker] unknown command '" + command + "'");
+                }
+            }
+        }
+    }
+
+    /**
+     * One scenario alone, every shape of {@code shapes} this driver has: prepare, warm up, measure, close. What
+     * {@code WorkloadsTest} runs.
+     */
+    static Map<LoopShape, Measurement> measure(Workload workload, Scenario scenario, List<LoopShape> shapes, Peer peer,
+                                               BenchTarget target, double seconds, double warmup, double timeout) {
+        WorkerPlan plan = new WorkerPlan(peer, List.of(scenario), shapes, seconds, warmup, 1, 1, timeout, false);
+        Map<LoopShape, Measurement> out = new EnumMap<>(LoopShape.class);
+        for (Measurement m : run(workload, plan, target, line -> { })) {
+            out.put(m.shape(), m);
+        }
+        return out;
+    }
+
+    /**
+     * Whether to run another warm-up pass after {@code passesRun}: always up to {@code planned}, then while the
+     * last pass's JIT compilation took more than {@link #JIT_QUIET_SHARE} of its time ({@code compileMillis} over
+     * {@code elapsedNanos}; a JVM that cannot tell, -1, counts as settled), never beyond {@code most}.
+     */
+    static boolean keepWarming(int passesRun, int planned, int most, long compileMillis, long elapsedNanos) {
+        if (passesRun < planned) {
+            return true;
+        }
+        if (passesRun >= most || compileMillis < 0) {
+            return false;
+        }
+        return compileMillis > JIT_QUIET_SHARE * elapsedNanos / 1e6;
     }
 
     /** One scenario's state in this process. */
@@ -65,76 +164,84 @@ public final class Worker {
         }
     }
 
-    /**
-     * Runs {@code plan} with {@code workload} and hands every output line (warm-up and result lines) to
-     * {@code out}; returns the results, one per scenario and measured shape, in the order they were printed.
-     */
-    static List<Measurement> run(Workload workload, WorkerPlan plan, BenchTarget target, Consumer<String> out) {
-        List<LoopShape> shapes = plan.shapes();
-        int deleteRows = (int) Math.min(5_000_000,
-                Math.ceil((Math.max(plan.seconds(), plan.warmup()) * shapes.size() + 1) * DELETE_ROWS_PER_SECOND));
-        List<Open> all = new ArrayList<>();
-        for (Scenario s : plan.scenarios()) {
-            Open o = new Open(s, new ScenarioData(deleteRows));
-            all.add(o);
-            prepare(workload, o, target);
-        }
-        long timeoutNanos = nanos(plan.timeout());
-        List<Open> first = new ArrayList<>();
-        List<Open> last = new ArrayList<>();
-        for (Open o : all) {
-            (o.scenario.mayLeaveWorkBehind() ? last : first).add(o);
-        }
-        List<Measurement> results = new ArrayList<>();
-        for (List<Open> group : List.of(first, last)) {
-            warmUpAndMeasure(group, plan, target, timeoutNanos, out, results);
-        }
-        return results;
-    }
+    /** The scenarios of one process, prepared, their connections open until {@link #close()}. */
+    private static final class Session implements AutoCloseable {
+        private final WorkerPlan plan;
+        private final BenchTarget target;
+        private final long timeoutNanos;
+        /** The scenarios that leave no work behind, then those that may ({@link Scenario#mayLeaveWorkBehind()}). */
+        private final List<Open> ordered = new ArrayList<>();
 
-    /** The warm-up passes over {@code group}, then its windows. */
-    private static void warmUpAndMeasure(List<Open> group, WorkerPlan plan, BenchTarget target, long timeoutNanos,
-                                         Consumer<String> out, List<Measurement> results) {
-        List<LoopShape> shapes = plan.shapes();
-        if (plan.warmup() > 0) {
-            for (int pass = 1; pass <= plan.passes(); pass++) {
-                for (Open o : group) {
-                    for (LoopShape shape : shapes) {
+        Session(Workload workload, WorkerPlan plan, BenchTarget target) {
+            this.plan = plan;
+            this.target = target;
+            this.timeoutNanos = nanos(plan.timeout());
+            int deleteRows = (int) Math.min(5_000_000,
+                    Math.ceil((Math.max(plan.seconds(), plan.warmup()) * plan.shapes().size() + 1) * DELETE_ROWS_PER_SECOND));
+            List<Open> last = new ArrayList<>();
+            for (Scenario s : plan.scenarios()) {
+                Open o = new Open(s, new ScenarioData(deleteRows));
+                prepare(workload, o, target);
+                (s.mayLeaveWorkBehind() ? last : ordered).add(o);
+            }
+            ordered.addAll(last);
+        }
+
+        /**
+         * The warm-up passes, each over every scenario and shape of the plan, as many as {@link #keepWarming} asks
+         * for. Returns the passes run.
+         */
+        int warmUp(Consumer<String> out) {
+            if (plan.warmup() <= 0) {
+                return 0;
+            }
+            int pass = 0;
+            long compileMillis = -1;
+            long elapsedNanos = 0;
+            while (keepWarming(pass, plan.passes(), plan.mostPasses(), compileMillis, elapsedNanos)) {
+                pass++;
+                compileMillis = 0;
+                elapsedNanos = 0;
+                for (Open o : ordered) {
+                    for (LoopShape shape : plan.shapes()) {
                         if (o.failure != null) {
                             break;
                         }
                         Measurement m = window(o, shape, nanos(plan.sliceSeconds()), timeoutNanos);
                         out.accept(new WarmupSlice(pass, m).toLine());
+                        if (m.isOk()) {
+                            compileMillis += Math.max(0, m.cost().compileMillis());
+                            elapsedNanos += m.elapsedNanos();
+                        }
                     }
                 }
             }
+            return pass;
         }
-        for (Open o : group) {
-            if (o.failure == null) {
-                reset(o, target);
-            }
-            for (LoopShape shape : shapes) {
-                Measurement m = o.failure != null ? o.failure.inShape(shape)
-                        : window(o, shape, nanos(plan.seconds()), timeoutNanos);
-                results.add(m);
-                out.accept(m.toLine());
-            }
-            close(o);
-        }
-    }
 
-    /**
-     * One scenario alone, every shape of {@code shapes} this driver has: prepare, warm up, measure, close. What
-     * {@code WorkloadsTest} runs.
-     */
-    static Map<LoopShape, Measurement> measure(Workload workload, Scenario scenario, List<LoopShape> shapes, Peer peer,
-                                               BenchTarget target, double seconds, double warmup, double timeout) {
-        WorkerPlan plan = new WorkerPlan(peer, List.of(scenario), shapes, seconds, warmup, 1, timeout);
-        Map<LoopShape, Measurement> out = new EnumMap<>(LoopShape.class);
-        for (Measurement m : run(workload, plan, target, line -> { })) {
-            out.put(m.shape(), m);
+        /** Per scenario: reset its tables, then one window per shape of {@code shapes}, in that order. */
+        List<Measurement> measure(List<LoopShape> shapes, Consumer<String> out) {
+            List<Measurement> results = new ArrayList<>();
+            for (Open o : ordered) {
+                if (o.failure == null) {
+                    reset(o, target);
+                }
+                for (LoopShape shape : shapes) {
+                    Measurement m = o.failure != null ? o.failure.inShape(shape)
+                            : window(o, shape, nanos(plan.seconds()), timeoutNanos);
+                    results.add(m);
+                    out.accept(m.toLine());
+                }
+            }
+            return results;
         }
-        return out;
+
+        @Override
+        public void close() {
+            for (Open o : ordered) {
+                Worker.close(o);
+            }
+        }
     }
 
     private static void prepare(Workload workload, Open o, BenchTarget target) {

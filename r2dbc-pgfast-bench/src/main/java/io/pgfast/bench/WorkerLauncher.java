@@ -1,31 +1,18 @@
 package io.pgfast.bench;
 
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 /**
- * Starts one {@link Worker} JVM with this JVM's class path, collects its result and warm-up lines and writes
- * everything it prints to a log file. A worker that overruns its time budget is killed, and its scenarios
- * without a result become errors.
+ * Starts serving {@link Worker} JVMs ({@link WorkerProcess}) with this JVM's class path and the server in their
+ * environment, each with its own log file, and says how long each of their steps may take.
  */
 public final class WorkerLauncher {
     private static final long STARTUP_BUDGET_SECONDS = 30;
     private static final long PER_SCENARIO_OVERHEAD_SECONDS = 5;
-
-    /** What one worker process reported: one measurement per scenario and shape, and its warm-up slices. */
-    public record Output(List<Measurement> measurements, List<WarmupSlice> warmup) {
-    }
 
     private final BenchTarget target;
     private final BenchOptions options;
@@ -49,52 +36,31 @@ public final class WorkerLauncher {
         return out;
     }
 
-    /** Runs one worker process for {@code scenarios} in {@code shapes} (in this order). */
-    public Output run(Slot slot, List<Scenario> scenarios, List<LoopShape> shapes) throws IOException, InterruptedException {
-        WorkerPlan plan = new WorkerPlan(slot.peer(), scenarios, shapes, options.seconds(), options.warmup(),
-                options.passes(), options.timeout());
-        Map<String, Measurement> results = new HashMap<>();
-        List<WarmupSlice> warmup = new ArrayList<>();
+    /** Starts {@code slot}'s worker for {@code scenarios}; it warms up on its own ({@link WorkerProcess#awaitWarm}). */
+    WorkerProcess start(Slot slot, List<Scenario> scenarios) throws IOException {
+        WorkerPlan plan = plan(slot, scenarios);
         ProcessBuilder pb = new ProcessBuilder(command(plan));
         pb.environment().putAll(target.toEnvironment());
-        Files.createDirectories(logDirectory);
         Path log = logDirectory.resolve(String.format("%03d-%s-%d.log", ++launched, slot.peer().id(), slot.copy()));
-        pb.redirectErrorStream(true);
-        Process process = pb.start();
-        long budget = budgetSeconds(plan);
-        Thread reader = new Thread(() -> collect(process, log, results, warmup), "worker-output");
-        reader.start();
-        boolean exited = process.waitFor(budget, TimeUnit.SECONDS);
-        if (!exited) {
-            process.destroyForcibly();
-            process.waitFor(10, TimeUnit.SECONDS);
-        }
-        reader.join(TimeUnit.SECONDS.toMillis(10));
-        synchronized (results) {
-            List<Measurement> out = new ArrayList<>();
-            for (Scenario s : scenarios) {
-                for (LoopShape shape : plan.shapes()) {
-                    Measurement m = results.get(key(s, shape));
-                    if (m == null) {
-                        String why = exited ? "the worker exited with code " + process.exitValue() + " before reporting"
-                                : "the worker was killed after " + budget + " s";
-                        m = Measurement.error(s, shape, why + " (log: " + log + ")");
-                    }
-                    out.add(m);
-                }
-            }
-            return new Output(out, List.copyOf(warmup));
-        }
+        return WorkerProcess.start(slot, plan, log, pb);
     }
 
-    private static String key(Scenario s, LoopShape shape) {
-        return s.id() + '/' + shape.id();
+    WorkerPlan plan(Slot slot, List<Scenario> scenarios) {
+        return new WorkerPlan(slot.peer(), scenarios, options.shapes(), options.seconds(), options.warmup(),
+                options.passes(), options.mostPasses(), options.timeout(), true);
     }
 
-    private long budgetSeconds(WorkerPlan plan) {
-        int shapes = plan.shapes().size();
-        double perScenario = shapes * (plan.warmup() + plan.seconds() + 2 * plan.timeout()) + PER_SCENARIO_OVERHEAD_SECONDS;
+    /** How long starting and warming up {@code plan}'s worker may take. */
+    static long warmBudgetSeconds(WorkerPlan plan) {
+        double warmup = plan.sliceSeconds() * plan.mostPasses();
+        double perScenario = plan.shapes().size() * (warmup + 2 * plan.timeout()) + PER_SCENARIO_OVERHEAD_SECONDS;
         return STARTUP_BUDGET_SECONDS + (long) Math.ceil(plan.scenarios().size() * perScenario);
+    }
+
+    /** How long one round's windows of {@code plan}'s worker may take. */
+    static long measureBudgetSeconds(WorkerPlan plan) {
+        double perScenario = plan.shapes().size() * (plan.seconds() + 2 * plan.timeout()) + PER_SCENARIO_OVERHEAD_SECONDS;
+        return (long) Math.ceil(plan.scenarios().size() * perScenario);
     }
 
     private List<String> command(WorkerPlan plan) {
@@ -109,32 +75,5 @@ public final class WorkerLauncher {
         c.add(Worker.class.getName());
         c.addAll(plan.toArguments());
         return c;
-    }
-
-    private static void collect(Process process, Path log, Map<String, Measurement> results, List<WarmupSlice> warmup) {
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-             PrintWriter out = new PrintWriter(Files.newBufferedWriter(log, StandardCharsets.UTF_8))) {
-            String line;
-            while ((line = in.readLine()) != null) {
-                out.println(line);
-                try {
-                    if (Measurement.isResultLine(line)) {
-                        Measurement m = Measurement.parseLine(line);
-                        synchronized (results) {
-                            results.put(key(m.scenario(), m.shape()), m);
-                        }
-                    } else if (WarmupSlice.isWarmupLine(line)) {
-                        WarmupSlice w = WarmupSlice.parseLine(line);
-                        synchronized (results) {
-                            warmup.add(w);
-                        }
-                    }
-                } catch (IllegalArgumentException e) {
-                    out.println("[coordinator] " + e.getMessage());
-                }
-            }
-        } catch (IOException e) {
-            System.err.println("[bench] reading a worker's output: " + e);
-        }
     }
 }

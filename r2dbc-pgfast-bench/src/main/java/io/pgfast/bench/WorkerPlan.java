@@ -6,14 +6,16 @@ import java.util.Locale;
 /**
  * What one worker process measures and how long: its driver, its scenarios and loop shapes (in the order the
  * windows run), the warm-up (seconds per scenario and shape, spread over {@code passes} passes that each run
- * every scenario and shape once, so that every scenario is warm before any window is measured), the measured
- * seconds per scenario and shape, and the longest one operation may take.
+ * every scenario and shape once, so that every scenario is warm before any window is measured; up to
+ * {@code mostPasses} while the JIT is still busy, see {@link Worker#keepWarming}), the measured
+ * seconds per scenario and shape, the longest one operation may take, and whether the process serves the
+ * coordinator's {@code measure} commands after its warm-up ({@code --serve}, see {@link Worker}) or measures once.
  */
 public record WorkerPlan(Peer peer, List<Scenario> scenarios, List<LoopShape> shapes, double seconds,
-                         double warmup, int passes, double timeout) {
+                         double warmup, int passes, int mostPasses, double timeout, boolean serve) {
 
     static final String USAGE = "usage: Worker --driver <id> --scenarios <a,b,...|all> --seconds <s>"
-            + " [--shapes chained,blocking] [--warmup <s per scenario and shape>] [--passes <n>] [--timeout <s>]";
+            + " [--shapes chained,blocking] [--warmup <s per scenario and shape>] [--passes <n>] [--most-passes <n>] [--timeout <s>] [--serve]";
 
     public WorkerPlan {
         scenarios = List.copyOf(scenarios);
@@ -24,8 +26,9 @@ public record WorkerPlan(Peer peer, List<Scenario> scenarios, List<LoopShape> sh
         if (!(seconds > 0) || !(warmup >= 0) || !(timeout > 0) || Double.isInfinite(seconds + warmup + timeout)) {
             throw new IllegalArgumentException("seconds and timeout must be positive and finite, warm-up not negative");
         }
-        if (passes < 1) {
-            throw new IllegalArgumentException("at least one warm-up pass, not " + passes);
+        if (passes < 1 || mostPasses < passes) {
+            throw new IllegalArgumentException("at least one warm-up pass and at most as many as the most, not "
+                    + passes + " of " + mostPasses);
         }
     }
 
@@ -36,9 +39,13 @@ public record WorkerPlan(Peer peer, List<Scenario> scenarios, List<LoopShape> sh
 
     /** The worker's command-line arguments for this plan. */
     public List<String> toArguments() {
-        return List.of("--driver", peer.id(), "--scenarios", Scenario.ids(scenarios), "--shapes", LoopShape.ids(shapes),
+        List<String> args = new java.util.ArrayList<>(List.of("--driver", peer.id(), "--scenarios", Scenario.ids(scenarios), "--shapes", LoopShape.ids(shapes),
                 "--seconds", Double.toString(seconds), "--warmup", Double.toString(warmup),
-                "--passes", Integer.toString(passes), "--timeout", Double.toString(timeout));
+                "--passes", Integer.toString(passes), "--most-passes", Integer.toString(mostPasses), "--timeout", Double.toString(timeout)));
+        if (serve) {
+            args.add("--serve");
+        }
+        return List.copyOf(args);
     }
 
     /**
@@ -51,9 +58,15 @@ public record WorkerPlan(Peer peer, List<Scenario> scenarios, List<LoopShape> sh
         double seconds = -1;
         double warmup = -1;
         int passes = 1;
+        int mostPasses = -1;
         double timeout = -1;
+        boolean serve = false;
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
+            if (a.equals("--serve")) {
+                serve = true;
+                continue;
+            }
             if (i + 1 >= args.length) {
                 throw new IllegalArgumentException(a + " needs a value; " + USAGE);
             }
@@ -66,6 +79,7 @@ public record WorkerPlan(Peer peer, List<Scenario> scenarios, List<LoopShape> sh
                     case "--seconds": seconds = Double.parseDouble(v.toLowerCase(Locale.ROOT)); break;
                     case "--warmup": warmup = Double.parseDouble(v.toLowerCase(Locale.ROOT)); break;
                     case "--passes": passes = Integer.parseInt(v); break;
+                    case "--most-passes": mostPasses = Integer.parseInt(v); break;
                     case "--timeout": timeout = Double.parseDouble(v.toLowerCase(Locale.ROOT)); break;
                     default: throw new IllegalArgumentException("unknown option '" + a + "'; " + USAGE);
                 }
@@ -77,6 +91,7 @@ public record WorkerPlan(Peer peer, List<Scenario> scenarios, List<LoopShape> sh
             throw new IllegalArgumentException(USAGE);
         }
         return new WorkerPlan(peer, scenarios, shapes, seconds, warmup < 0 ? Math.min(seconds, 2) : warmup, passes,
-                timeout < 0 ? Math.max(10, seconds * 4) : timeout);
+                mostPasses < 0 ? passes : mostPasses,
+                timeout < 0 ? Math.max(10, seconds * 4) : timeout, serve);
     }
 }

@@ -21,6 +21,11 @@ class BenchOptionsTest {
         assertThat(o.scenarios()).isEqualTo(BenchOptions.DEFAULT_SCENARIOS);
         assertThat(o.shapes()).containsExactly(LoopShape.CHAINED, LoopShape.BLOCKING);
         assertThat(o.passes()).isGreaterThan(1);
+        assertThat(o.mostPasses()).isEqualTo(BenchOptions.EXTRA_PASSES_FACTOR * o.passes());
+        assertThat(BenchOptions.parse(new String[]{"--quick"}, OUT).mostPasses())
+                .isEqualTo(BenchOptions.parse(new String[]{"--quick"}, OUT).passes());
+        assertThat(o.forCurve().mostPasses()).isEqualTo(o.forCurve().passes());
+        assertThat(BenchOptions.parse(new String[]{"--passes", "2", "--most-passes", "5"}, OUT).mostPasses()).isEqualTo(5);
         assertThat(o.drivers()).containsExactly(Peer.PGFAST, Peer.R2DBC_POSTGRESQL, Peer.VERTX, Peer.PGJDBC, Peer.FLOOR);
         assertThat(o.outputDirectory()).isEqualTo(OUT);
         assertThat(BenchOptions.parse(new String[]{"--default"}, OUT)).isEqualTo(o);
@@ -46,7 +51,7 @@ class BenchOptionsTest {
         BenchOptions full = BenchOptions.parse(new String[]{"--full"}, OUT);
         assertThat(full.rounds()).isGreaterThan(def.rounds());
         assertThat(full.seconds()).isGreaterThan(def.seconds());
-        assertThat(full.warmup()).isGreaterThan(def.warmup());
+        assertThat(full.warmup()).isGreaterThanOrEqualTo(def.warmup());
         assertThat(full.jvmPerScenario()).isTrue();
         assertThat(full.judged()).isTrue();
         assertThat(full.scenarios()).containsExactly(Scenario.values());

@@ -11,32 +11,34 @@ class EstimateTest {
     private static final Path OUT = Path.of("target");
 
     @Test
-    void countsTwoProcessesPerDriverPerRoundAndOnlyTheScenariosADriverRuns() {
-        BenchOptions o = BenchOptions.parse(new String[]{"--rounds", "4", "--seconds", "1", "--warmup", "1",
+    void twoKeptProcessesPerDriverWarmOnceAndAreMeasuredEveryRoundInTheScenariosTheyRun() {
+        BenchOptions o = BenchOptions.parse(new String[]{"--rounds", "4", "--seconds", "1", "--warmup", "3",
                 "--scenarios", "update,rows_5000_short", "--peers", "floor"}, OUT);
         // pgfast: 2 scenarios in both loop shapes; the floor: only rows_5000_short, blocking only
-        double pgfastScenario = 2 * 2 + Estimate.SCENARIO_SECONDS;
-        double floorScenario = 2 + Estimate.SCENARIO_SECONDS;
-        double expected = 2 * 4 * (Estimate.PROCESS_SECONDS + 2 * pgfastScenario)
-                + 2 * 4 * (Estimate.PROCESS_SECONDS + floorScenario);
+        double pgfastStart = Estimate.PROCESS_SECONDS + 2 * (2 * 3 + Estimate.SCENARIO_SECONDS);
+        double pgfastRound = 2 * (2 * 1 + Estimate.MEASURE_SECONDS);
+        double floorStart = Estimate.PROCESS_SECONDS + 3 + Estimate.SCENARIO_SECONDS;
+        double floorRound = 1 + Estimate.MEASURE_SECONDS;
+        double expected = 2 * (pgfastStart + 4 * pgfastRound) + 2 * (floorStart + 4 * floorRound);
         assertThat(Estimate.seconds(o)).isCloseTo(expected, within(1e-9));
     }
 
     @Test
-    void aCurveRunIsOneProcessPerDriver() {
+    void aCurveRunIsOneProcessPerDriverWithoutRounds() {
         BenchOptions o = BenchOptions.parse(new String[]{"--scenarios", "update", "--peers", "pgjdbc", "--shapes",
                 "blocking"}, OUT).forCurve();
-        double perDriver = Estimate.PROCESS_SECONDS + o.warmup() + o.seconds() + Estimate.SCENARIO_SECONDS;
+        double perDriver = Estimate.PROCESS_SECONDS + o.warmup() + Estimate.SCENARIO_SECONDS;
         assertThat(Estimate.seconds(o)).isCloseTo(2 * perDriver, within(1e-9));
     }
 
     @Test
-    void aJvmPerScenarioPaysTheStartForEveryScenario() {
+    void aJvmPerScenarioPaysTheStartForEveryScenarioOnce() {
         String[] base = {"--scenarios", "update,delete", "--peers", "pgjdbc"};
         BenchOptions shared = BenchOptions.parse(base, OUT);
         BenchOptions own = BenchOptions.parse(new String[]{"--scenarios", "update,delete", "--peers", "pgjdbc",
                 "--jvm-per-scenario"}, OUT);
+        // 2 drivers × 2 processes × 1 more start (2 scenarios instead of 1 set), whatever the rounds
         assertThat(Estimate.seconds(own) - Estimate.seconds(shared))
-                .isCloseTo(2 * 2 * 4 * Estimate.PROCESS_SECONDS, within(1e-9));
+                .isCloseTo(2 * 2 * Estimate.PROCESS_SECONDS, within(1e-9));
     }
 }

@@ -147,10 +147,11 @@ public final class MarkdownReport {
     /** The paragraph of the seed's table, with this run's numbers. */
     static String method(RunDescription run) {
         BenchOptions o = run.options();
-        String text = String.format(Locale.ROOT, "%s run: %d rounds; every process (a separate JVM, %s) first warms "
-                        + "up every scenario in every loop shape (%d pass%s, %s s per scenario and shape in all), then "
-                        + "measures a %s s window per scenario and shape. Each round measures pgfast, each peer and a "
-                        + "second process of each, one after the other, in an order that changes every round. "
+        String text = String.format(Locale.ROOT, "%s run: %d rounds; every driver has two processes (separate JVMs, "
+                        + "%s), each warmed up once, before any round, in every scenario and loop shape (%d pass%s, %s s "
+                        + "per scenario and shape in all), and kept for every round, in which it measures a %s s window "
+                        + "per scenario and shape. Each round measures pgfast, each peer and the second process of each, "
+                        + "one after the other, in an order that changes every round. "
                         + "\"pgfast / peer\" is the median of the per-round ratios (both pgfast processes over both "
                         + "peer processes) and \"Rounds\" their range: above 1 for q/s means pgfast is faster, below 1 "
                         + "for CPU means pgfast spends less. CPU is the worker JVM's process CPU time (all threads: "
@@ -163,8 +164,8 @@ public final class MarkdownReport {
                         + "tell (noise above %.0f%%, or rounds that disagree). q/s counts SQL statements (a pipelined "
                         + "×10 operation is 10, a batch is 1000). Only the ratios compare across runs; the absolute "
                         + "figures depend on the machine.",
-                capitalised(o.mode()), o.rounds(), o.jvmPerScenario() ? "one per process and scenario"
-                        : "one per process, running every scenario", o.passes(), o.passes() == 1 ? "" : "es",
+                capitalised(o.mode()), o.rounds(), o.jvmPerScenario() ? "new ones for every scenario"
+                        : "the same ones for every scenario", o.passes(), o.passes() == 1 ? "" : "es",
                 trim(o.warmup()), trim(o.seconds()), Ratios.MINIMUM_MOVE * 100, Ratios.JUDGING_NOISE_LIMIT * 100,
                 Ratios.JUDGING_NOISE_LIMIT * 100);
         return o.judged() ? text : text + " " + SMOKE_CHECK;

@@ -10,11 +10,14 @@ import io.pgfast.bench.stats.Ratios;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Whether the windows were warm, per driver, from the run's own warm-up curves: the rate of the last warm-up
  * pass relative to the window that followed it (the same process, scenario and shape; near 1 when the rate had
- * settled, below 1 when it was still climbing), and the JIT's compilation time inside the windows.
+ * settled, below 1 when it was still climbing), the JIT's compilation time inside the windows, and how many warm-up
+ * passes the processes ran (more than planned when their JIT was still busy).
  */
 final class WarmupCheck {
 
@@ -45,6 +48,13 @@ final class WarmupCheck {
             if (!jit.isEmpty()) {
                 b.append(String.format(Locale.ROOT, ", JIT %.0f ms", Ratios.median(jit)));
             }
+            Map<String, Integer> passes = passesPerProcess(run.results(), p);
+            if (!passes.isEmpty()) {
+                int fewest = passes.values().stream().min(Integer::compare).orElseThrow();
+                int most = passes.values().stream().max(Integer::compare).orElseThrow();
+                b.append(", ").append(fewest == most ? Integer.toString(most) : fewest + "–" + most)
+                        .append(most == 1 ? " warm-up pass" : " warm-up passes");
+            }
             sep = " · ";
         }
         return any ? b.append('.').toString() : "Warm-up check: no window was measured.";
@@ -54,19 +64,27 @@ final class WarmupCheck {
     static List<Double> lastPassRatios(RunResults results, Peer peer) {
         List<Double> out = new ArrayList<>();
         List<RunResults.WarmupEntry> warmup = results.warmup();
-        int last = 0;
-        for (RunResults.WarmupEntry w : warmup) {
-            last = Math.max(last, w.slice().pass());
-        }
+        Map<String, Integer> last = passesPerProcess(results, peer);
         for (RunResults.WarmupEntry w : warmup) {
             WarmupSlice slice = w.slice();
             Measurement m = slice.measurement();
-            if (w.slot().peer() != peer || slice.pass() != last || !m.isOk()) {
+            if (w.slot().peer() != peer || slice.pass() != last.get(w.round() + "/" + w.slot()) || !m.isOk()) {
                 continue;
             }
             Measurement window = window(results, w.round(), w.slot(), m);
             if (window != null) {
                 out.add(m.queriesPerSecond() / window.queriesPerSecond());
+            }
+        }
+        return out;
+    }
+
+    /** The warm-up passes each process of {@code peer} ran (a process warms up for longer while its JIT is busy). */
+    static Map<String, Integer> passesPerProcess(RunResults results, Peer peer) {
+        Map<String, Integer> out = new TreeMap<>();
+        for (RunResults.WarmupEntry w : results.warmup()) {
+            if (w.slot().peer() == peer) {
+                out.merge(w.round() + "/" + w.slot(), w.slice().pass(), Math::max);
             }
         }
         return out;

@@ -104,9 +104,10 @@ class ReportsTest {
         String md = MarkdownReport.render(run());
         assertThat(md).contains("(mean per operation): pgfast 10.00 ms · pgjdbc > 2000 ms (timeout) · floor n/a.")
                 .contains("Default run: 4 rounds;")
-                .contains("(2 passes, 0.3 s per scenario and shape in all), then measures a 0.35 s window")
+                .contains("each warmed up once, before any round, in every scenario and loop shape (4 passes, 2 s per "
+                        + "scenario and shape in all), and kept for every round, in which it measures a 0.45 s window")
                 .contains("\"not judged\": the run cannot tell")
-                .contains("Warm-up check").contains("pgfast 1.00 (1.00 to 1.00), JIT 2 ms")
+                .contains("Warm-up check").contains("pgfast 1.00 (1.00 to 1.00), JIT 2 ms, 2 warm-up passes")
                 .contains("TestVM 17, Test CPU <x>, 2 cores, Linux, PostgreSQL 17.4.")
                 .contains("#### Failures")
                 .contains("- pgfast, select by id, parameterized, chained: cannot encode values of java.lang.Integer")
@@ -121,7 +122,7 @@ class ReportsTest {
         assertThat(md.lines().filter(l -> l.startsWith("| ")).toList()).noneMatch(l -> l.contains("🏆") || l.contains("👀"));
         assertThat(MarkdownReport.render(run())).doesNotContain(MarkdownReport.SMOKE_CHECK);
         String full = MarkdownReport.render(run("--full"));
-        assertThat(full).contains("Full run: 6 rounds;").contains("one per process and scenario")
+        assertThat(full).contains("Full run: 6 rounds;").contains("new ones for every scenario")
                 .doesNotContain(MarkdownReport.SMOKE_CHECK);
     }
 
