@@ -81,9 +81,21 @@ public class CoreDataRowBenchmark {
         return CoreReceive.drain(stream, framer, codecs, bh::consume);
     }
 
-    /** Two lines: the class-path entries this JVM loaded core's DataRow and the codecs' UnsignedInts from. */
+    /**
+     * Three lines: the class-path entries this JVM loaded core's DataRow and the codecs' UnsignedInts from, and
+     * whether that UnsignedInts has {@code int32}, which the switch of 4130d08 added (a marker of the build, for
+     * the reader of the report; the check is the locations').
+     */
     static String classesFrom() {
+        boolean int32;
+        try {
+            UnsignedInts.class.getMethod("int32", ByteBuf.class, int.class);
+            int32 = true;
+        } catch (NoSuchMethodException e) {
+            int32 = false;
+        }
         return DataRow.class.getProtectionDomain().getCodeSource().getLocation() + "\n"
-                + UnsignedInts.class.getProtectionDomain().getCodeSource().getLocation() + "\n";
+                + UnsignedInts.class.getProtectionDomain().getCodeSource().getLocation() + "\n"
+                + "UnsignedInts.int32 " + (int32 ? "present" : "absent") + "\n";
     }
 }

@@ -76,9 +76,10 @@ class CoreReceiveTest {
     @Test
     void theBenchmarkSaysWhereItsCoreAndCodecsClassesCameFrom() {
         List<String> lines = CoreDataRowBenchmark.classesFrom().lines().toList();
-        assertThat(lines).hasSize(2);
+        assertThat(lines).hasSize(3);
         // in this module's tests: the reactor's core and codecs, as directories or jars
         assertThat(lines.get(0)).contains("r2dbc-pgfast-core");
         assertThat(lines.get(1)).contains("r2dbc-pgfast-codecs");
+        assertThat(lines.get(2)).isEqualTo("UnsignedInts.int32 present");
     }
 }
