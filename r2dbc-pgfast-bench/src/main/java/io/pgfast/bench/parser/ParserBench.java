@@ -27,6 +27,8 @@ import java.util.Locale;
  * each round runs {@link DataRowParseBenchmark}'s {@code pgfast} and {@code plain} methods twice each, one JMH
  * fork (a fresh JVM) per run, in an order that rotates every round ({@link RoundPlan#rotate}), with JMH's GC
  * profiler for the bytes; then prints the table of {@link ParserReport} and writes it with a CSV of every fork.
+ * With {@code --core-before DIR} the two paths are instead {@link CoreDataRowBenchmark} on two builds of core and
+ * codecs ({@link CoreBeforeAfter}).
  */
 public final class ParserBench {
     static final String USAGE = String.join("\n",
@@ -36,20 +38,30 @@ public final class ParserBench {
             "  --warmup-iterations N   JMH warm-up iterations per fork (default 5)",
             "  --iterations N          JMH measured iterations per fork (default 5)",
             "  --iteration-ms MS       length of one iteration (default 200)",
-            "  --out DIR               where results.md and forks.csv go (default: target/bench/parser next to the jar)");
+            "  --out DIR               where results.md and forks.csv go (default: target/bench/parser next to the jar)",
+            "  --core-before DIR       compare core's receive path (CoreDataRowBenchmark) on the jars of DIR (core and",
+            "                          codecs of an earlier build, put first on the class path of the 'before' forks)",
+            "                          against this jar's own (see before-after.sh)",
+            "  --core-after DIR        with --core-before: the 'after' forks put DIR's jars first (default: none)");
 
     private ParserBench() {
     }
 
-    /** The settings of one parser run. */
+    /**
+     * The settings of one parser run; {@code coreBefore} and {@code coreAfter} (null when absent) are the
+     * directories of jars for {@link CoreBeforeAfter}.
+     */
     record Settings(int rounds, List<DataRowStreams.Dataset> datasets, int warmupIterations, int iterations,
-                    int iterationMillis, Path out) {
+                    int iterationMillis, Path out, Path coreBefore, Path coreAfter) {
         Settings {
             if (rounds < 4) {
                 throw new IllegalArgumentException("at least 4 rounds, not " + rounds);
             }
             if (datasets.isEmpty() || warmupIterations < 0 || iterations < 1 || iterationMillis < 1) {
                 throw new IllegalArgumentException("a dataset, at least one iteration of at least 1 ms");
+            }
+            if (coreAfter != null && coreBefore == null) {
+                throw new IllegalArgumentException("--core-after goes with --core-before");
             }
             datasets = List.copyOf(datasets);
         }
@@ -66,6 +78,8 @@ public final class ParserBench {
             int iterations = 5;
             int millis = 200;
             Path out = defaultOut;
+            Path coreBefore = null;
+            Path coreAfter = null;
             for (int i = 0; i < args.length; i++) {
                 String a = args[i];
                 if (i + 1 >= args.length) {
@@ -79,6 +93,8 @@ public final class ParserBench {
                         case "--iterations": iterations = Integer.parseInt(v); break;
                         case "--iteration-ms": millis = Integer.parseInt(v); break;
                         case "--out": out = Path.of(v); break;
+                        case "--core-before": coreBefore = Path.of(v); break;
+                        case "--core-after": coreAfter = Path.of(v); break;
                         case "--datasets":
                             List<DataRowStreams.Dataset> list = new ArrayList<>();
                             for (String d : v.split(",")) {
@@ -94,7 +110,7 @@ public final class ParserBench {
                     throw new IllegalArgumentException(a + " " + v + ": " + e.getMessage(), e);
                 }
             }
-            return new Settings(rounds, datasets, warmup, iterations, millis, out);
+            return new Settings(rounds, datasets, warmup, iterations, millis, out, coreBefore, coreAfter);
         }
     }
 
@@ -112,22 +128,40 @@ public final class ParserBench {
             System.exit(2);
             return;
         }
+        if (settings.coreBefore() != null) {
+            CoreBeforeAfter.run(settings);
+            return;
+        }
+        ParserRun run = new ParserRun(settings.rounds());
+        runRounds(settings, run, (d, round, path, copy) -> fork(settings, DataRowParseBenchmark.class, d, path, copy,
+                round, new String[0]));
+        report(settings, run, settings.describe());
+    }
+
+    /** Runs one JMH fork of a path. */
+    interface ForkRunner {
+        ParserRun.Fork run(DataRowStreams.Dataset d, int round, ParserRun.Path path, int copy) throws Exception;
+    }
+
+    /** Every dataset's rounds, each the run's two paths twice in the order of {@link RoundPlan#rotate}. */
+    static void runRounds(Settings settings, ParserRun run, ForkRunner forks) throws Exception {
         System.err.printf("[parser] %s; %d forks%n", settings.describe(),
                 settings.datasets().size() * settings.rounds() * 4);
-        ParserRun run = new ParserRun(settings.rounds());
         for (DataRowStreams.Dataset d : settings.datasets()) {
             for (int round = 0; round < settings.rounds(); round++) {
-                for (Object[] slot : RoundPlan.rotate(slots(), round, settings.rounds())) {
-                    ParserRun.Path path = (ParserRun.Path) slot[0];
-                    int copy = (Integer) slot[1];
-                    run.add(fork(settings, d, round, path, copy));
+                for (Object[] slot : RoundPlan.rotate(slots(run.first(), run.second()), round, settings.rounds())) {
+                    run.add(forks.run(d, round, (ParserRun.Path) slot[0], (Integer) slot[1]));
                 }
                 System.err.printf("[parser] %s round %d/%d done%n", d, round + 1, settings.rounds());
             }
         }
+    }
+
+    /** Prints the table and writes results.md and forks.csv. */
+    static void report(Settings settings, ParserRun run, String describe) throws java.io.IOException {
         MachineInfo here = MachineInfo.current("");
         String machine = new MachineInfo(here.jvm(), here.cpu(), here.cores(), here.os(), "no server (parser only)").line();
-        String table = ParserReport.markdown(run, settings.describe(), machine);
+        String table = ParserReport.markdown(run, describe, machine);
         System.out.println(table);
         Files.createDirectories(settings.out());
         Files.writeString(settings.out().resolve("results.md"), table, StandardCharsets.UTF_8);
@@ -135,21 +169,23 @@ public final class ParserBench {
         System.err.println("[parser] wrote results.md and forks.csv to " + settings.out());
     }
 
-    /** pgfast#1, plain#1, pgfast#2, plain#2: the base order that {@link RoundPlan#rotate} turns every round. */
-    private static List<Object[]> slots() {
+    /** a#1, b#1, a#2, b#2 (pgfast, plain, pgfast', plain'): the base order that {@link RoundPlan#rotate} turns. */
+    static List<Object[]> slots(ParserRun.Path a, ParserRun.Path b) {
         List<Object[]> out = new ArrayList<>();
         for (int copy = 1; copy <= 2; copy++) {
-            for (ParserRun.Path p : ParserRun.Path.values()) {
-                out.add(new Object[]{p, copy});
-            }
+            out.add(new Object[]{a, copy});
+            out.add(new Object[]{b, copy});
         }
         return out;
     }
 
-    private static ParserRun.Fork fork(Settings s, DataRowStreams.Dataset d, int round, ParserRun.Path path, int copy)
-            throws RunnerException {
+    /** One JMH fork of {@code benchmark}'s method of {@code path}, with {@code jvmArgs} appended to the fork's. */
+    static ParserRun.Fork fork(Settings s, Class<?> benchmark, DataRowStreams.Dataset d, ParserRun.Path path, int copy,
+                               int round, String[] jvmArgs) throws RunnerException {
+        List<String> args = new ArrayList<>(List.of("-Xms1g", "-Xmx1g"));
+        args.addAll(Arrays.asList(jvmArgs));
         Options options = new OptionsBuilder()
-                .include(DataRowParseBenchmark.class.getName() + "\\." + path.method() + "$")
+                .include(benchmark.getName() + "\\." + path.method() + "$")
                 .param("dataset", d.name())
                 .forks(1)
                 .warmupIterations(s.warmupIterations())
@@ -157,7 +193,7 @@ public final class ParserBench {
                 .measurementIterations(s.iterations())
                 .measurementTime(TimeValue.milliseconds(s.iterationMillis()))
                 .addProfiler(GCProfiler.class)
-                .jvmArgs("-Xms1g", "-Xmx1g")
+                .jvmArgs(args.toArray(new String[0]))
                 .shouldFailOnError(true)
                 .verbosity(VerboseMode.SILENT)
                 .build();

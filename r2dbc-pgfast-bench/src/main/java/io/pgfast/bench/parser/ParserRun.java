@@ -11,24 +11,36 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The forks of a parser run: for every dataset and round, the two forks of each path ({@code pgfast} and
- * {@code plain}, copies 1 and 2), each with its time per stream of 500 rows and its bytes allocated per stream.
+ * The forks of a parser run: for every dataset and round, the two forks of each of the two compared paths
+ * ({@code pgfast} and {@code plain}, or core {@code after} and {@code before}; copies 1 and 2), each with its time
+ * per stream of 500 rows and its bytes allocated per stream.
  */
 public final class ParserRun {
 
-    /** The two paths the benchmark compares. */
+    /**
+     * The paths a run compares, in pairs: {@link DataRowParseBenchmark}'s {@code pgfast} against its
+     * {@code plain}; {@link CoreDataRowBenchmark}'s {@code decode} on the later build of core and codecs
+     * ({@code after}) against the same method on the earlier one ({@code before}).
+     */
     public enum Path {
-        PGFAST("pgfast"), PLAIN("plain");
+        PGFAST("pgfast", "pgfast"), PLAIN("plain", "plain"), AFTER("decode", "after"), BEFORE("decode", "before");
 
         private final String method;
+        private final String label;
 
-        Path(String method) {
+        Path(String method, String label) {
             this.method = method;
+            this.label = label;
         }
 
-        /** The {@link DataRowParseBenchmark} method of this path. */
+        /** The benchmark method of this path. */
         public String method() {
             return method;
+        }
+
+        /** Its name in tables and CSV. */
+        public String label() {
+            return label;
         }
     }
 
@@ -47,10 +59,31 @@ public final class ParserRun {
     }
 
     private final int rounds;
+    private final Path first;
+    private final Path second;
     private final List<Fork> forks = new ArrayList<>();
 
+    /** pgfast against plain. */
     public ParserRun(int rounds) {
+        this(rounds, Path.PGFAST, Path.PLAIN);
+    }
+
+    /** {@code first} against {@code second}: ratios above 1 when {@code first} parses faster. */
+    public ParserRun(int rounds, Path first, Path second) {
+        if (first == second) {
+            throw new IllegalArgumentException("a comparison needs two paths, not " + first + " twice");
+        }
         this.rounds = rounds;
+        this.first = first;
+        this.second = second;
+    }
+
+    public Path first() {
+        return first;
+    }
+
+    public Path second() {
+        return second;
     }
 
     public int rounds() {
@@ -82,26 +115,27 @@ public final class ParserRun {
                 return f;
             }
         }
-        throw new IllegalStateException("no fork of " + path.method() + "#" + copy + " for " + d + " in round " + (round + 1));
+        throw new IllegalStateException("no fork of " + path.label() + "#" + copy + " for " + d + " in round " + (round + 1));
     }
 
     /**
-     * pgfast against plain on {@code d}: per round (pgfast + pgfast') / (plain + plain') in rows per µs, above 1
-     * when pgfast parses faster; the noise is how far pgfast/pgfast' and plain/plain' got from 1.
+     * The first path against the second on {@code d} (pgfast against plain): per round (pgfast + pgfast') /
+     * (plain + plain') in rows per µs, above 1 when the first parses faster; the noise is how far pgfast/pgfast'
+     * and plain/plain' got from 1.
      */
     public Comparison compare(DataRowStreams.Dataset d) {
         List<RoundValues> values = new ArrayList<>(rounds);
         for (int r = 0; r < rounds; r++) {
-            values.add(new RoundValues(get(d, r, Path.PGFAST, 1).rowsPerMicro(), get(d, r, Path.PGFAST, 2).rowsPerMicro(),
-                    get(d, r, Path.PLAIN, 1).rowsPerMicro(), get(d, r, Path.PLAIN, 2).rowsPerMicro()));
+            values.add(new RoundValues(get(d, r, first, 1).rowsPerMicro(), get(d, r, first, 2).rowsPerMicro(),
+                    get(d, r, second, 1).rowsPerMicro(), get(d, r, second, 2).rowsPerMicro()));
         }
         return Comparison.measured(Metric.THROUGHPUT, values, true);
     }
 
-    /** The median over all forks of a path: µs per 500 rows and bytes per row. */
+    /** The median over all forks of each of the two paths: µs per 500 rows and bytes per row. */
     public Map<Path, double[]> medians(DataRowStreams.Dataset d) {
         Map<Path, double[]> out = new EnumMap<>(Path.class);
-        for (Path p : Path.values()) {
+        for (Path p : List.of(first, second)) {
             List<Double> micros = new ArrayList<>();
             List<Double> bytes = new ArrayList<>();
             for (Fork f : forks) {

@@ -52,6 +52,24 @@ class ParserRunTest {
     }
 
     @Test
+    void aBeforeAfterRunIsLabelledWithItsPaths() {
+        ParserRun run = new ParserRun(4, ParserRun.Path.AFTER, ParserRun.Path.BEFORE);
+        for (int r = 0; r < 4; r++) {
+            run.add(new ParserRun.Fork(DataRowStreams.Dataset.MIXED_8, r, ParserRun.Path.AFTER, 1, 100, 500));
+            run.add(new ParserRun.Fork(DataRowStreams.Dataset.MIXED_8, r, ParserRun.Path.AFTER, 2, 100, 500));
+            run.add(new ParserRun.Fork(DataRowStreams.Dataset.MIXED_8, r, ParserRun.Path.BEFORE, 1, 100, 500));
+            run.add(new ParserRun.Fork(DataRowStreams.Dataset.MIXED_8, r, ParserRun.Path.BEFORE, 2, 100, 500));
+        }
+        String md = ParserReport.markdown(run, "4 rounds", "Test machine.");
+        assertThat(md).contains("| Dataset | after µs / 500 rows | before µs / 500 rows | after / before speed |")
+                .contains("| 8 mixed | 100.0 | 100.0 | 1.000x (+0.0%) | 1.00, 1.00, 1.00, 1.00 | 1.00 to 1.00 | ±0.0% |  "
+                        + "| 1 | 1 |")
+                .contains("Each round runs after, before, a second fork of each");
+        assertThat(ParserReport.csv(run)).contains("MIXED_8,1,after,1,").contains("MIXED_8,4,before,2,");
+        assertThat(run.medians(DataRowStreams.Dataset.MIXED_8)).containsOnlyKeys(ParserRun.Path.AFTER, ParserRun.Path.BEFORE);
+    }
+
+    @Test
     void bothPathsReadTheSameValuesFromEveryDataset() {
         for (DataRowStreams.Dataset d : DataRowStreams.Dataset.values()) {
             ByteBuf buf = DataRowStreams.build(d, UnpooledByteBufAllocator.DEFAULT);
