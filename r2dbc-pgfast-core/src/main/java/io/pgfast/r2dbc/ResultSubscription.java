@@ -35,12 +35,6 @@ abstract class ResultSubscription<T> implements Subscription, ResultConsumer {
     private static final AtomicLongFieldUpdater<ResultSubscription> REQUESTED =
             AtomicLongFieldUpdater.newUpdater(ResultSubscription.class, "requested");
     private volatile long requested;
-    /**
-     * Demand moved out of {@link #requested} in one atomic step and spent item by item with plain writes
-     * (event loop only), so a bounded subscriber (flatMap's inner, 32 at a time) costs one atomic per
-     * batch instead of one per row; {@link Long#MAX_VALUE} is unbounded and never spent.
-     */
-    private long credit;
     private volatile boolean cancelled;
     /** The subscriber cancelled: nothing more may be signalled to it (no onError after cancel). */
     private volatile boolean userCancelled;
@@ -129,23 +123,20 @@ abstract class ResultSubscription<T> implements Subscription, ResultConsumer {
 
     @Override
     public boolean acceptsRow() {
-        return credit > 0 || cancelled || terminated || requested > 0;
+        return cancelled || terminated || requested > 0;
     }
 
-    /** Whether an item may be emitted now; consumes one unit of demand when so (event loop). */
+    /** Whether an item may be emitted now; consumes one unit of demand when so. */
     final boolean tryConsumeDemand() {
-        long c = credit;
-        if (c == 0) {
-            if (requested == 0) {
+        for (;;) {
+            long r = requested;
+            if (r == 0) {
                 return false;
             }
-            c = REQUESTED.getAndSet(this, 0L);
+            if (r == Long.MAX_VALUE || REQUESTED.compareAndSet(this, r, r - 1)) {
+                return true;
+            }
         }
-        if (c != Long.MAX_VALUE) {
-            c--;
-        }
-        credit = c;
-        return true;
     }
 
     /** Emits an item, or queues it while there is no demand (event loop). */
