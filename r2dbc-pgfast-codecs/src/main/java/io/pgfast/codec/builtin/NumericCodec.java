@@ -230,7 +230,13 @@ public final class NumericCodec extends OidSetCodec {
             for (int i = 0; i < ndigits; i++) {
                 unscaled = unscaled * NBASE + digit(buf, index + 8 + 2 * i);
             }
-            value = BigDecimal.valueOf(sign == NEGATIVE ? -unscaled : unscaled, -4 * (weight - ndigits + 1));
+            long signed = sign == NEGATIVE ? -unscaled : unscaled;
+            int scale = -4 * (weight - ndigits + 1);
+            BigDecimal atDisplayScale = atDisplayScale(signed, scale, dscale);
+            if (atDisplayScale != null) {
+                return atDisplayScale;
+            }
+            value = BigDecimal.valueOf(signed, scale);
         } else {
             char[] chars = new char[4 * ndigits + 1];
             chars[0] = sign == NEGATIVE ? '-' : '+';
@@ -259,6 +265,40 @@ public final class NumericCodec extends OidSetCodec {
             return value;
         }
         return value.setScale(dscale, RoundingMode.UNNECESSARY);
+    }
+
+    /** 10^0 to 10^18, the powers a long can hold. */
+    private static final long[] POWERS_OF_TEN = new long[19];
+
+    static {
+        POWERS_OF_TEN[0] = 1;
+        for (int i = 1; i < POWERS_OF_TEN.length; i++) {
+            POWERS_OF_TEN[i] = POWERS_OF_TEN[i - 1] * 10;
+        }
+    }
+
+    /**
+     * {@code unscaled × 10^-scale} at the display scale, made directly as one BigDecimal, when that takes
+     * dropping or adding at most 18 zeros within a long: the same value and scale as the general path
+     * (strip the trailing zeros, then {@code setScale(dscale)}), which allocated two or three. Null when
+     * the general path must decide, also for a value whose non-zero digits lie beyond the display scale,
+     * which it rejects.
+     */
+    private static BigDecimal atDisplayScale(long unscaled, int scale, int dscale) {
+        int drop = scale - dscale;
+        if (drop == 0) {
+            return BigDecimal.valueOf(unscaled, dscale);
+        }
+        if (drop > 0 && drop < POWERS_OF_TEN.length) {
+            long power = POWERS_OF_TEN[drop];
+            return unscaled % power == 0 ? BigDecimal.valueOf(unscaled / power, dscale) : null;
+        }
+        if (drop < 0 && -drop < POWERS_OF_TEN.length) {
+            long power = POWERS_OF_TEN[-drop];
+            // |unscaled| < 10^16 (four base-10000 digits), so it is never Long.MIN_VALUE
+            return Math.abs(unscaled) <= Long.MAX_VALUE / power ? BigDecimal.valueOf(unscaled * power, dscale) : null;
+        }
+        return null;
     }
 
     /**

@@ -5,6 +5,7 @@ import io.pgfast.codec.oid.Oid;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.BigRange;
+import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.Scale;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -108,6 +109,21 @@ class NumericCodecTest {
     void roundTrips(@ForAll @BigRange(min = "-1e30", max = "1e30") @Scale(12) BigDecimal value) {
         assertThat(roundTrip(value, BigDecimal.class)).isEqualTo(value);
         assertThat(text(Oid.NUMERIC, value.toPlainString())).isEqualTo(value);
+    }
+
+    /**
+     * The server sends a value at its column's display scale, which may have more or fewer zeros than the
+     * digits carry (numeric(12,2) sends 1.25 as the digits 1, 2500 with dscale 2): decoded, it has exactly
+     * that scale, on both sides of 18 added zeros.
+     */
+    @Property(tries = 300)
+    void decodesAtTheDisplayScaleTheServerSends(@ForAll @BigRange(min = "-1e14", max = "1e14") @Scale(6) BigDecimal value,
+                                                @ForAll @IntRange(min = 0, max = 24) int zerosAdded) {
+        byte[] bytes = encode(value);
+        int dscale = Math.max(value.scale(), 0) + zerosAdded;
+        bytes[6] = (byte) (dscale >> 8);   // dscale, the fourth Int16 of the header
+        bytes[7] = (byte) dscale;
+        assertThat(binary(Oid.NUMERIC, bytes)).isEqualTo(value.setScale(dscale));
     }
 
     @Property(tries = 100)
