@@ -57,7 +57,7 @@ public record BenchOptions(String mode, int rounds, double seconds, double warmu
             "  --quick               smoke check: every scenario, 4 rounds, 0.2 s warm-up + 0.2 s windows; judges nothing",
             "  --full                every scenario, 6 rounds, two JVMs per driver and scenario, each warmed up once",
             "                        (" + FULL_WARMUP + " s per shape in " + FULL_PASSES + " passes) and kept for the rounds' "
-                    + FULL_SECONDS + " s windows; about 65 minutes",
+                    + FULL_SECONDS + " s windows; about 75 minutes",
             "  --rounds N            rounds per scenario (at least 4)",
             "  --seconds S           measured seconds per scenario, shape and process",
             "  --warmup S            warm-up seconds per scenario and shape, before any window",
