@@ -2,7 +2,6 @@ package io.pgfast.bench;
 
 
 import java.io.IOException;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -52,8 +51,7 @@ public final class Coordinator {
                 long begin = System.nanoTime();
                 WorkerProcess worker = launcher.start(slot, runnable);
                 workers.put(slot, worker);
-                WorkerPlan plan = launcher.plan(slot, runnable);
-                List<WarmupSlice> warmup = worker.awaitWarm(WorkerLauncher.warmBudgetSeconds(plan));
+                List<WarmupSlice> warmup = worker.awaitWarm(WorkerLauncher.warmBudgetSeconds(worker.plan()));
                 results.addWarmup(0, slot, warmup);
                 System.err.printf("[bench] %s: started and warmed %-20s %2d scenario(s) in %5.1f s%n", what, slot,
                         runnable.size(), (System.nanoTime() - begin) / 1e9);
@@ -78,8 +76,7 @@ public final class Coordinator {
                         continue;
                     }
                     long begin = System.nanoTime();
-                    List<Measurement> measured = worker.measure(shapes,
-                            WorkerLauncher.measureBudgetSeconds(launcher.plan(slot, runnable)));
+                    List<Measurement> measured = worker.measure(shapes, WorkerLauncher.measureBudgetSeconds(worker.plan()));
                     for (Measurement m : measured) {
                         results.add(round, position, slot, m);
                     }
@@ -90,8 +87,7 @@ public final class Coordinator {
                 }
             }
         } finally {
-            List<WorkerProcess> all = new ArrayList<>(workers.values());
-            for (WorkerProcess w : all) {
+            for (WorkerProcess w : workers.values()) {
                 w.close();
             }
         }

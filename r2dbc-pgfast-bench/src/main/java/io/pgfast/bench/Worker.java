@@ -15,7 +15,8 @@ import java.util.function.Consumer;
 
 /**
  * One measured process: {@code java -cp … io.pgfast.bench.Worker --driver <id> --scenarios <a,b,…|all>
- * --seconds <s> [--shapes chained,blocking] [--warmup <s>] [--passes <n>] [--timeout <s>] [--serve]}
+ * --seconds <s> [--shapes chained,blocking] [--warmup <s>] [--passes <n>] [--most-passes <n>] [--timeout <s>]
+ * [--serve]}
  * ({@link WorkerPlan}).
  * <ol>
  * <li>Every scenario: reset its tables, prepare (open its connections, which stay open to the end).</li>
@@ -189,11 +190,11 @@ public final class Worker {
 
         /**
          * The warm-up passes, each over every scenario and shape of the plan, as many as {@link #keepWarming} asks
-         * for. Returns the passes run.
+         * for (each slice's line carries its pass number).
          */
-        int warmUp(Consumer<String> out) {
+        void warmUp(Consumer<String> out) {
             if (plan.warmup() <= 0) {
-                return 0;
+                return;
             }
             int pass = 0;
             long compileMillis = -1;
@@ -216,7 +217,6 @@ public final class Worker {
                     }
                 }
             }
-            return pass;
         }
 
         /** Per scenario: reset its tables, then one window per shape of {@code shapes}, in that order. */

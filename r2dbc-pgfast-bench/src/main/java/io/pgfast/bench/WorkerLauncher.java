@@ -45,7 +45,7 @@ public final class WorkerLauncher {
         return WorkerProcess.start(slot, plan, log, pb);
     }
 
-    WorkerPlan plan(Slot slot, List<Scenario> scenarios) {
+    private WorkerPlan plan(Slot slot, List<Scenario> scenarios) {
         return new WorkerPlan(slot.peer(), scenarios, options.shapes(), options.seconds(), options.warmup(),
                 options.passes(), options.mostPasses(), options.timeout(), true);
     }

@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
  * One serving {@link Worker} JVM, kept for every round of a run: it warms up once when started
@@ -56,6 +57,10 @@ final class WorkerProcess implements AutoCloseable {
 
     Slot slot() {
         return slot;
+    }
+
+    WorkerPlan plan() {
+        return plan;
     }
 
     /**
@@ -122,12 +127,8 @@ final class WorkerProcess implements AutoCloseable {
         reader.join(TimeUnit.SECONDS.toMillis(10));
     }
 
-    private interface LineHandler {
-        void accept(String line);
-    }
-
     /** Hands the worker's lines to {@code handler} until {@code marker}; on its end or an overrun, sets {@link #gone}. */
-    private void readUntil(String marker, long budgetSeconds, String step, LineHandler handler) throws InterruptedException {
+    private void readUntil(String marker, long budgetSeconds, String step, Consumer<String> handler) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(budgetSeconds);
         while (true) {
             String line = lines.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
