@@ -42,6 +42,15 @@ public record BenchOptions(String mode, int rounds, double seconds, double warmu
     static final double FULL_WARMUP = 2.5;
     static final int FULL_PASSES = 4;
     static final double FULL_SECONDS = 1.5;
+    static final int FULL_ROUNDS = 6;
+    /**
+     * How many noises a row's median must move for a mark in a run shorter than {@code --full} (fewer rounds or
+     * shorter windows): such a run previews {@code --full} and marks only what {@code --full} would mark too. Its
+     * noise comes from fewer, shorter windows and is itself less sure: in three default runs against one
+     * {@code --full} (BENCHMARKS.md, "How a row is judged") a row's noise in {@code --full} was at most 1.9 × the
+     * default run's on 9 rows of 10.
+     */
+    public static final double SHORT_RUN_MARGIN = 2;
     /** The warm-up curve run's passes and their length (seconds per scenario and shape). */
     static final int CURVE_PASSES = 16;
     /** By default a process whose JIT is still busy after its passes may warm up this many times as long. */
@@ -55,7 +64,7 @@ public record BenchOptions(String mode, int rounds, double seconds, double warmu
                     + DEFAULT_PASSES + " passes)",
             "                        and kept for every round's " + DEFAULT_SECONDS + " s windows; about 5 minutes on 2 cores",
             "  --quick               smoke check: every scenario, 4 rounds, 0.2 s warm-up + 0.2 s windows; judges nothing",
-            "  --full                every scenario, 6 rounds, two JVMs per driver and scenario, each warmed up once",
+            "  --full                every scenario, " + FULL_ROUNDS + " rounds, two JVMs per driver and scenario, each warmed up once",
             "                        (" + FULL_WARMUP + " s per shape in " + FULL_PASSES + " passes) and kept for the rounds' "
                     + FULL_SECONDS + " s windows; about 75 minutes",
             "  --rounds N            rounds per scenario (at least 4)",
@@ -114,7 +123,7 @@ public record BenchOptions(String mode, int rounds, double seconds, double warmu
         }
         boolean full = mode.equals("full");
         boolean quick = mode.equals("quick");
-        int rounds = full ? 6 : 4;
+        int rounds = full ? FULL_ROUNDS : 4;
         double seconds = full ? FULL_SECONDS : quick ? 0.2 : DEFAULT_SECONDS;
         double warmup = full ? FULL_WARMUP : quick ? 0.2 : DEFAULT_WARMUP;
         int passes = full ? FULL_PASSES : quick ? 1 : DEFAULT_PASSES;
@@ -226,6 +235,14 @@ public record BenchOptions(String mode, int rounds, double seconds, double warmu
         double w = passes == DEFAULT_PASSES && warmup == DEFAULT_WARMUP ? CURVE_PASSES * CURVE_SLICE : warmup;
         return new BenchOptions("curve", rounds, seconds, w, p, p, timeout, false, judged, scenarios, peers, shapes,
                 outputDirectory, jvmArgs);
+    }
+
+    /**
+     * How many noises a row's median must move for a mark: 1 in a run as long as {@code --full} (at least
+     * {@link #FULL_ROUNDS} rounds of {@link #FULL_SECONDS} s windows), {@link #SHORT_RUN_MARGIN} in any shorter one.
+     */
+    public double margin() {
+        return rounds >= FULL_ROUNDS && seconds >= FULL_SECONDS ? 1 : SHORT_RUN_MARGIN;
     }
 
     /** pgfast first, then the peers: the drivers of every round. */

@@ -26,7 +26,7 @@ public final class Coordinator {
     }
 
     public RunResults run() throws IOException, InterruptedException {
-        RunResults results = new RunResults(options.rounds(), options.judged());
+        RunResults results = new RunResults(options.rounds(), options.judged(), options.margin());
         if (options.jvmPerScenario()) {
             for (Scenario s : options.scenarios()) {
                 runRounds(results, List.of(s));

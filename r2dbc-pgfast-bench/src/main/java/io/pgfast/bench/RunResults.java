@@ -40,6 +40,7 @@ public final class RunResults {
 
     private final int rounds;
     private final boolean judged;
+    private final double margin;
     private final List<Entry> entries = new ArrayList<>();
     private final List<WarmupEntry> warmup = new ArrayList<>();
 
@@ -50,8 +51,17 @@ public final class RunResults {
 
     /** @param judged false for a run whose rows are all "not judged" (the smoke check) */
     public RunResults(int rounds, boolean judged) {
+        this(rounds, judged, 1);
+    }
+
+    /**
+     * @param judged false for a run whose rows are all "not judged" (the smoke check)
+     * @param margin how many noises a median must move for a mark ({@link BenchOptions#margin()})
+     */
+    public RunResults(int rounds, boolean judged, double margin) {
         this.rounds = rounds;
         this.judged = judged;
+        this.margin = margin;
     }
 
     public int rounds() {
@@ -60,6 +70,10 @@ public final class RunResults {
 
     public boolean judged() {
         return judged;
+    }
+
+    public double margin() {
+        return margin;
     }
 
     public synchronized void add(int round, int position, Slot slot, Measurement m) {
@@ -182,7 +196,7 @@ public final class RunResults {
                     value(get(r, new Slot(peer, 1), scenario, shape), metric),
                     value(get(r, new Slot(peer, 2), scenario, shape), metric)));
         }
-        return Comparison.measured(metric, values, judged);
+        return Comparison.measured(metric, values, judged, margin);
     }
 
     private boolean anyWindowWithoutCpu(Peer peer, Scenario scenario, LoopShape shape) {

@@ -58,6 +58,18 @@ class BenchOptionsTest {
     }
 
     @Test
+    void onlyARunAsLongAsFullMarksAMoveOfOneNoise() {
+        assertThat(BenchOptions.parse(new String[]{"--full"}, OUT).margin()).isEqualTo(1);
+        assertThat(BenchOptions.parse(new String[0], OUT).margin()).isEqualTo(BenchOptions.SHORT_RUN_MARGIN);
+        assertThat(BenchOptions.SHORT_RUN_MARGIN).isGreaterThan(1);
+        assertThat(BenchOptions.parse(new String[]{"--full", "--rounds", "4"}, OUT).margin())
+                .isEqualTo(BenchOptions.SHORT_RUN_MARGIN);
+        assertThat(BenchOptions.parse(new String[]{"--full", "--seconds", "0.5"}, OUT).margin())
+                .isEqualTo(BenchOptions.SHORT_RUN_MARGIN);
+        assertThat(BenchOptions.parse(new String[]{"--rounds", "8", "--seconds", "2"}, OUT).margin()).isEqualTo(1);
+    }
+
+    @Test
     void theShapeOrderAlternatesFromRoundToRound() {
         BenchOptions o = BenchOptions.parse(new String[0], OUT);
         assertThat(o.shapeOrder(0)).containsExactly(LoopShape.CHAINED, LoopShape.BLOCKING);

@@ -46,6 +46,24 @@ class RunResultsTest {
     }
 
     @Test
+    void theRunsMarginDecidesWhetherAMoveOfLessThanTwoNoisesIsMarked() {
+        for (double margin : new double[]{1, 2}) {
+            RunResults results = new RunResults(4, true, margin);
+            for (int r = 0; r < 4; r++) {
+                // pgfast 1100 and 1300 (A/A' 18.2 %), the peer 1000 twice: pgfast / peer 1.2
+                results.add(r, 0, new Slot(Peer.PGFAST, 1), ok(Scenario.UPDATE, LoopShape.BLOCKING, 1100, 40));
+                results.add(r, 2, new Slot(Peer.PGFAST, 2), ok(Scenario.UPDATE, LoopShape.BLOCKING, 1300, 40));
+                results.add(r, 1, new Slot(Peer.PGJDBC, 1), ok(Scenario.UPDATE, LoopShape.BLOCKING, 1000, 50));
+                results.add(r, 3, new Slot(Peer.PGJDBC, 2), ok(Scenario.UPDATE, LoopShape.BLOCKING, 1000, 50));
+            }
+            Comparison c = results.compare(Peer.PGJDBC, Scenario.UPDATE, LoopShape.BLOCKING, Metric.THROUGHPUT);
+            assertThat(c.noise()).isCloseTo(1300.0 / 1100 - 1, within(1e-12));
+            assertThat(c.margin()).isEqualTo(margin);
+            assertThat(c.marker()).isEqualTo(margin == 1 ? Marker.BETTER : Marker.NOT_JUDGED);
+        }
+    }
+
+    @Test
     void comparesCpuPerOperationWithLowerBetter() {
         Comparison c = steady(Scenario.UPDATE, Peer.VERTX, 1200, 1000)
                 .compare(Peer.VERTX, Scenario.UPDATE, LoopShape.BLOCKING, Metric.CPU);

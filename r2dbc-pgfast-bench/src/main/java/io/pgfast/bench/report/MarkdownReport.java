@@ -158,17 +158,25 @@ public final class MarkdownReport {
                         + "driver, event loops, GC, JIT) over the same window as q/s, divided by operations; B/op and "
                         + "B/row are heap bytes allocated by all its threads over that window (≥: a thread ended "
                         + "inside a window, its bytes are missing). \"Noise\" is how far A/A' and B/B', the same code on "
-                        + "both sides, got from 1 in this same run. Verdicts: 🏆 pgfast better, 👀 pgfast worse, only "
-                        + "when the median moved further than the noise, at least %.0f%%, and every round moved the "
-                        + "same way; blank: a tie within a noise of at most %.0f%%; \"not judged\": the run cannot "
-                        + "tell (noise above %.0f%%, or rounds that disagree). q/s counts SQL statements (a pipelined "
+                        + "both sides, got from 1 in this same run (the upper quartile over the rounds of the larger "
+                        + "of the two). Verdicts: 🏆 pgfast better, 👀 pgfast worse, only when the median moved "
+                        + "further than %s, at least %.0f%%, and every round moved the same way; blank: a tie within "
+                        + "a noise of at most %.0f%%; \"not judged\": the run cannot tell (noise above %.0f%%, a "
+                        + "move%s within the margin, or rounds that disagree). q/s counts SQL statements (a pipelined "
                         + "×10 operation is 10, a batch is 1000). Only the ratios compare across runs; the absolute "
                         + "figures depend on the machine.",
                 capitalised(o.mode()), o.rounds(), o.jvmPerScenario() ? "new ones for every scenario"
                         : "the same ones for every scenario", o.passes(), o.passes() == 1 ? "" : "es",
-                trim(o.warmup()), trim(o.seconds()), Ratios.MINIMUM_MOVE * 100, Ratios.JUDGING_NOISE_LIMIT * 100,
-                Ratios.JUDGING_NOISE_LIMIT * 100);
+                trim(o.warmup()), trim(o.seconds()), marginText(run.results().margin()), Ratios.MINIMUM_MOVE * 100,
+                Ratios.JUDGING_NOISE_LIMIT * 100, Ratios.JUDGING_NOISE_LIMIT * 100,
+                run.results().margin() > 1 ? " beyond the noise but" : "");
         return o.judged() ? text : text + " " + SMOKE_CHECK;
+    }
+
+    /** "the noise", or for a run shorter than {@code --full} "2 × the noise (...)". */
+    static String marginText(double margin) {
+        return margin == 1 ? "the noise" : trim(margin) + " × the noise (a run shorter than --full marks only "
+                + "what --full would: its noise, from fewer and shorter windows, is less sure)";
     }
 
     /** Printed under the smoke check ({@code --quick}), whose rows are all "not judged". */

@@ -18,13 +18,16 @@ public final class Comparison {
     private final Metric metric;
     private final List<RoundValues> rounds;
     private final boolean judged;
+    private final double margin;
     private final String message;
 
-    private Comparison(State state, Metric metric, List<RoundValues> rounds, boolean judged, String message) {
+    private Comparison(State state, Metric metric, List<RoundValues> rounds, boolean judged, double margin,
+                       String message) {
         this.state = state;
         this.metric = Objects.requireNonNull(metric);
         this.rounds = List.copyOf(rounds);
         this.judged = judged;
+        this.margin = margin;
         this.message = Objects.requireNonNull(message);
     }
 
@@ -42,10 +45,23 @@ public final class Comparison {
      * @throws IllegalArgumentException if {@code rounds} is empty
      */
     public static Comparison measured(Metric metric, List<RoundValues> rounds, boolean judged) {
+        return measured(metric, rounds, judged, 1);
+    }
+
+    /**
+     * @param judged false for a run that judges nothing (every verdict is then {@link Marker#NOT_JUDGED})
+     * @param margin how many noises the median must move for a mark ({@link Ratios#marker(List, double, Metric,
+     *               double)})
+     * @throws IllegalArgumentException if {@code rounds} is empty or {@code margin} is below 1
+     */
+    public static Comparison measured(Metric metric, List<RoundValues> rounds, boolean judged, double margin) {
         if (rounds.isEmpty()) {
             throw new IllegalArgumentException("a measured comparison needs at least one round");
         }
-        return new Comparison(State.MEASURED, metric, rounds, judged, "");
+        if (!(margin >= 1)) {
+            throw new IllegalArgumentException("the margin is at least one noise: " + margin);
+        }
+        return new Comparison(State.MEASURED, metric, rounds, judged, margin, "");
     }
 
     public static Comparison failed(State state, String message) {
@@ -56,7 +72,7 @@ public final class Comparison {
         if (state == State.MEASURED) {
             throw new IllegalArgumentException("a failure needs a failure state");
         }
-        return new Comparison(state, metric, List.of(), false, message);
+        return new Comparison(state, metric, List.of(), false, 1, message);
     }
 
     public State state() {
@@ -100,12 +116,17 @@ public final class Comparison {
         return ratios().stream().mapToDouble(Double::doubleValue).max().orElseThrow();
     }
 
+    /** How many noises the median must move for a mark in this row's run. */
+    public double margin() {
+        return margin;
+    }
+
     public double noise() {
         return Ratios.noise(rounds);
     }
 
     public Marker marker() {
-        return judged ? Ratios.marker(ratios(), noise(), metric) : Marker.NOT_JUDGED;
+        return judged ? Ratios.marker(ratios(), noise(), metric, margin) : Marker.NOT_JUDGED;
     }
 
     /** The median value of pgfast's processes over all rounds. */

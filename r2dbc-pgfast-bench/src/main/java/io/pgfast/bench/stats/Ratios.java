@@ -36,16 +36,43 @@ public final class Ratios {
         return Math.max(x / y, y / x) - 1;
     }
 
-    /** The noise of a run: the largest {@link RoundValues#selfNoise()} of its rounds. */
+    /**
+     * The noise of a row: the upper quartile of its rounds' {@link RoundValues#selfNoise()} (linear interpolation
+     * between the two nearest ranks). Not the largest: one disturbed window of a shared machine then set the
+     * noise of its row, and the largest of more rounds only grows, so a longer run (more rounds) judged fewer
+     * rows than a shorter one. The quartile estimates the same spread whatever the number of rounds (BENCHMARKS.md,
+     * "How a row is judged").
+     */
     public static double noise(List<RoundValues> rounds) {
         if (rounds.isEmpty()) {
             throw new IllegalArgumentException("no rounds");
         }
-        double noise = 0;
+        List<Double> gaps = new ArrayList<>(rounds.size());
         for (RoundValues r : rounds) {
-            noise = Math.max(noise, r.selfNoise());
+            gaps.add(r.selfNoise());
         }
-        return noise;
+        return quantile(gaps, 0.75);
+    }
+
+    /**
+     * The {@code q} quantile of {@code values} by linear interpolation between the closest ranks (rank
+     * {@code q × (n - 1)} from 0).
+     *
+     * @throws IllegalArgumentException if {@code values} is empty or {@code q} is outside [0, 1]
+     */
+    public static double quantile(List<Double> values, double q) {
+        if (values.isEmpty()) {
+            throw new IllegalArgumentException("the quantile of nothing");
+        }
+        if (!(q >= 0 && q <= 1)) {
+            throw new IllegalArgumentException("a quantile is between 0 and 1: " + q);
+        }
+        List<Double> sorted = new ArrayList<>(values);
+        Collections.sort(sorted);
+        double rank = q * (sorted.size() - 1);
+        int below = (int) Math.floor(rank);
+        int above = Math.min(below + 1, sorted.size() - 1);
+        return sorted.get(below) + (rank - below) * (sorted.get(above) - sorted.get(below));
     }
 
     /**
@@ -57,23 +84,34 @@ public final class Ratios {
         return marker(ratios, noise, Metric.THROUGHPUT);
     }
 
+    /** The verdict of a row of a reference run (margin 1: {@link #marker(List, double, Metric, double)}). */
+    public static Marker marker(List<Double> ratios, double noise, Metric metric) {
+        return marker(ratios, noise, metric, 1);
+    }
+
     /**
      * The verdict of a row, the method's rule:
      * <ul>
      * <li>{@link Marker#BETTER} or {@link Marker#WORSE} only when the median ratio moved away from 1 by more than
-     * {@code noise} and by at least {@link #MINIMUM_MOVE}, and every round's ratio is on the same side of 1 as
-     * the median; which of the two follows from the side and {@link Metric#higherIsBetter()};</li>
+     * {@code margin × noise} and by at least {@link #MINIMUM_MOVE}, and every round's ratio is on the same side
+     * of 1 as the median; which of the two follows from the side and {@link Metric#higherIsBetter()};</li>
      * <li>otherwise {@link Marker#NONE} (a tie) when the median stayed within {@code max(noise, 2 %)} and the
      * noise is at most {@link #JUDGING_NOISE_LIMIT};</li>
-     * <li>otherwise {@link Marker#NOT_JUDGED}: the noise is too large to vouch for a tie, or the median moved
-     * beyond it while some round moved the other way.</li>
+     * <li>otherwise {@link Marker#NOT_JUDGED}: the noise is too large to vouch for a tie, the median moved
+     * beyond the noise but not beyond the margin, or some round moved the other way.</li>
      * </ul>
+     *
+     * @param margin how many noises the median must move for a mark: 1 in a run as long as {@code --full}, more in
+     *               a shorter run, whose noise estimate from fewer, shorter windows is itself less sure
+     * @throws IllegalArgumentException if {@code margin} is below 1
      */
-    public static Marker marker(List<Double> ratios, double noise, Metric metric) {
+    public static Marker marker(List<Double> ratios, double noise, Metric metric, double margin) {
+        if (!(margin >= 1)) {
+            throw new IllegalArgumentException("the margin is at least one noise: " + margin);
+        }
         double median = median(ratios);
         double moved = deviation(median, 1);
-        boolean withinNoise = moved <= noise || moved < MINIMUM_MOVE;
-        if (!withinNoise) {
+        if (moved >= MINIMUM_MOVE && moved > margin * noise) {
             boolean above = median > 1;
             boolean agreed = true;
             for (double r : ratios) {
@@ -87,6 +125,7 @@ public final class Ratios {
             }
             return Marker.NOT_JUDGED;
         }
-        return noise <= JUDGING_NOISE_LIMIT ? Marker.NONE : Marker.NOT_JUDGED;
+        boolean tie = (moved <= noise || moved < MINIMUM_MOVE) && noise <= JUDGING_NOISE_LIMIT;
+        return tie ? Marker.NONE : Marker.NOT_JUDGED;
     }
 }

@@ -40,12 +40,59 @@ class RatiosTest {
     }
 
     @Test
-    void noiseIsTheLargestSelfDeviationOfAnyRoundOnEitherSide() {
+    void noiseIsTheUpperQuartileOfTheRoundsLargerSelfDeviation() {
         List<RoundValues> rounds = List.of(
                 new RoundValues(100, 102, 50, 50),   // A/A' 2 %
                 new RoundValues(100, 100, 50, 53),   // B/B' 6 %
-                new RoundValues(100, 97, 50, 51));   // A/A' ~3.1 %, B/B' 2 %
-        assertThat(Ratios.noise(rounds)).isCloseTo(0.06, within(1e-12));
+                new RoundValues(100, 96, 50, 51),    // A/A' 4.1666 %, B/B' 2 %
+                new RoundValues(100, 100, 50, 60));  // B/B' 20 %: one disturbed window
+        // sorted 2 %, 4.1666 %, 6 %, 20 %: rank 0.75 × 3 = 2.25 → 6 % + 0.25 × (20 % − 6 %) = 9.5 %
+        assertThat(Ratios.noise(rounds)).isCloseTo(0.095, within(1e-12));
+    }
+
+    @Test
+    void oneDisturbedWindowOfSixDoesNotSetTheNoise() {
+        List<RoundValues> rounds = new java.util.ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            rounds.add(new RoundValues(100, 105, 50, 50));   // 5 %
+        }
+        rounds.add(new RoundValues(100, 300, 50, 50));       // 200 %
+        assertThat(Ratios.noise(rounds)).isCloseTo(0.05, within(1e-12));
+    }
+
+    @Test
+    void quantileInterpolatesBetweenTheClosestRanks() {
+        assertThat(Ratios.quantile(List.of(4.0, 1.0, 3.0, 2.0), 0)).isEqualTo(1.0);
+        assertThat(Ratios.quantile(List.of(4.0, 1.0, 3.0, 2.0), 1)).isEqualTo(4.0);
+        assertThat(Ratios.quantile(List.of(4.0, 1.0, 3.0, 2.0), 0.5)).isCloseTo(2.5, within(1e-12));
+        assertThat(Ratios.quantile(List.of(4.0, 1.0, 3.0, 2.0), 0.75)).isCloseTo(3.25, within(1e-12));
+        assertThat(Ratios.quantile(List.of(7.0), 0.75)).isEqualTo(7.0);
+        assertThatThrownBy(() -> Ratios.quantile(List.of(), 0.5)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> Ratios.quantile(List.of(1.0), 1.5)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void aShortRunMarksOnlyAMoveBeyondItsMarginOfNoises() {
+        List<Double> ratios = List.of(1.15, 1.12, 1.18, 1.14);   // median 14.5 %
+        assertThat(Ratios.marker(ratios, 0.10, Metric.THROUGHPUT, 1)).isEqualTo(Marker.BETTER);
+        assertThat(Ratios.marker(ratios, 0.10, Metric.THROUGHPUT, 2)).isEqualTo(Marker.NOT_JUDGED);
+        assertThat(Ratios.marker(ratios, 0.07, Metric.THROUGHPUT, 2)).isEqualTo(Marker.BETTER);
+        assertThat(Ratios.marker(List.of(0.80, 0.81, 0.79, 0.80), 0.10, Metric.THROUGHPUT, 2))
+                .isEqualTo(Marker.WORSE);   // 25 % > 2 × 10 %
+    }
+
+    @Test
+    void aMoveBetweenTheNoiseAndTheMarginIsNotATie() {
+        // 8 % moved, noise 5 % (under the limit), margin 2: neither a mark nor a tie
+        assertThat(Ratios.marker(List.of(1.08, 1.08, 1.08, 1.08), 0.05, Metric.THROUGHPUT, 2))
+                .isEqualTo(Marker.NOT_JUDGED);
+        assertThat(Ratios.marker(List.of(1.04, 1.04, 1.04, 1.04), 0.05, Metric.THROUGHPUT, 2)).isEqualTo(Marker.NONE);
+    }
+
+    @Test
+    void aMarginUnderOneNoiseIsRefused() {
+        assertThatThrownBy(() -> Ratios.marker(List.of(1.2), 0.05, Metric.THROUGHPUT, 0.5))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
