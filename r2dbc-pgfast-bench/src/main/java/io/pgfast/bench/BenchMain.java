@@ -37,6 +37,10 @@ public final class BenchMain {
             io.pgfast.bench.parser.ParserBench.main(java.util.Arrays.copyOfRange(args, 1, args.length));
             return;
         }
+        if (args.length > 0 && args[0].equals("--rejudge")) {
+            rejudge(args);
+            return;
+        }
         BenchOptions options;
         try {
             for (String a : args) {
@@ -81,6 +85,13 @@ public final class BenchMain {
             System.err.println("[bench] wrote warmup-curve.md and warmup.csv to " + out);
             System.exit(0);
         }
+        writeReports(run, out);
+        // the embedded server stops in the harness's shutdown hook
+        System.exit(0);
+    }
+
+    /** Prints the tables and writes every report of {@code run} to {@code out}. */
+    private static void writeReports(RunDescription run, Path out) throws java.io.IOException {
         String table = MarkdownReport.render(run);
         System.out.println(table);
         write(out.resolve("results.md"), table);
@@ -91,8 +102,30 @@ public final class BenchMain {
         write(out.resolve("ratios.svg"), SvgChart.render(run, Metric.THROUGHPUT));
         write(out.resolve("cpu-ratios.svg"), SvgChart.render(run, Metric.CPU));
         System.err.println("[bench] wrote results.md, measurements.csv, warmup.csv, summary.csv, results.json, ratios.svg, cpu-ratios.svg to " + out);
-        // the embedded server stops in the harness's shutdown hook
-        System.exit(0);
+    }
+
+    /**
+     * {@code --rejudge DIR [--out OUT]}: reads the run DIR wrote ({@link RecordedRun}) and writes its reports again
+     * under the current rule to OUT (default DIR/rejudged), measuring nothing.
+     */
+    private static void rejudge(String[] args) throws java.io.IOException {
+        if (args.length != 2 && !(args.length == 4 && args[2].equals("--out"))) {
+            System.err.println("usage: java -jar r2dbc-pgfast-bench.jar --rejudge DIR [--out OUT]");
+            System.exit(2);
+            return;
+        }
+        Path dir = Path.of(args[1]);
+        Path out = args.length == 4 ? Path.of(args[3]) : dir.resolve("rejudged");
+        RunDescription run;
+        try {
+            run = RecordedRun.read(dir, out);
+        } catch (IllegalArgumentException e) {
+            System.err.println("cannot judge " + dir + " again: " + e.getMessage());
+            System.exit(2);
+            return;
+        }
+        Files.createDirectories(out);
+        writeReports(run, out);
     }
 
     /** {@code PGFAST_BENCH_URL}, or the harness's embedded server with its trust role. */

@@ -83,6 +83,8 @@ public record BenchOptions(String mode, int rounds, double seconds, double warmu
             "  --out DIR             where CSV, JSON and SVG go (default: r2dbc-pgfast-bench/target/bench)",
             "  --jvm-arg ARG         an extra JVM option for every worker (repeatable)",
             "  --parser [options]    the parser-only benchmark instead (DataRow parsing, no server; --parser --help)",
+            "  --rejudge DIR [--out OUT]  judge a recorded run (its measurements.csv, warmup.csv, results.json) again",
+            "                        under the current rule, measuring nothing (default OUT: DIR/rejudged)",
             "  --curve               warm-up curves instead: one process per driver, " + CURVE_PASSES + " warm-up passes of "
                     + CURVE_SLICE + " s",
             "Server: PGFAST_BENCH_URL=postgresql://user:password@host:port/db, else an embedded PostgreSQL.");

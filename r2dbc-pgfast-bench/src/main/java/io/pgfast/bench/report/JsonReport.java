@@ -27,6 +27,7 @@ public final class JsonReport {
                 .append(", \"operationTimeoutSeconds\": ").append(run.options().timeout())
                 .append(", \"jvmPerScenario\": ").append(run.options().jvmPerScenario())
                 .append(", \"judged\": ").append(run.options().judged())
+                .append(", \"margin\": ").append(run.results().margin())
                 .append(", \"shapes\": [");
         String sep = "";
         for (LoopShape s : run.options().shapes()) {
