@@ -47,7 +47,7 @@ public record BenchOptions(String mode, int rounds, double seconds, double warmu
      * How many noises a row's median must move for a mark in a run shorter than {@code --full} (fewer rounds or
      * shorter windows): such a run previews {@code --full} and marks only what {@code --full} would mark too. Its
      * noise comes from fewer, shorter windows and is itself less sure: in three default runs against one
-     * {@code --full} (BENCHMARKS.md, "How a row is judged") a row's noise in {@code --full} was at most 1.9 × the
+     * {@code --full} (BENCHMARKS.md, "How a row is judged") a row's noise in {@code --full} was at most 1.8 × the
      * default run's on 9 rows of 10.
      */
     public static final double SHORT_RUN_MARGIN = 2;
