@@ -1,5 +1,6 @@
 package io.pgfast.protocol;
 
+import io.pgfast.protocol.backend.CommandComplete;
 import io.pgfast.protocol.backend.DataRow;
 import io.pgfast.protocol.backend.ReadyForQuery;
 
@@ -32,6 +33,13 @@ public final class MessageFramer {
 
     private final int maxMessageSize;
     private final DataRow borrowedRow = DataRow.borrowedView();
+    /**
+     * The CommandCompletes decoded last: a tag seen again is the same instance again (one per statement; a
+     * transaction's BEGIN, statements and COMMIT are five different tags).
+     */
+    private final CommandComplete[] recentCommandCompletes = new CommandComplete[RECENT_COMMAND_COMPLETES];
+    private static final int RECENT_COMMAND_COMPLETES = 8;
+    private int nextCommandComplete;
 
     /**
      * @param maxMessageSize the largest length field accepted (the body plus the 4 bytes of the
@@ -116,6 +124,13 @@ public final class MessageFramer {
             message = BackendMessageDecoder.decode(type, Unpooled.EMPTY_BUFFER);
         } else if (type == ReadyForQuery.TYPE && length == 5) {
             message = ReadyForQuery.of(in.getByte(start + HEADER_LENGTH));
+        } else if (type == CommandComplete.TYPE) {
+            CommandComplete c = CommandComplete.decode(in, start + HEADER_LENGTH, length - 4, recentCommandCompletes,
+                    nextCommandComplete);
+            if (recentCommandCompletes[nextCommandComplete] == c) {
+                nextCommandComplete = (nextCommandComplete + 1) % RECENT_COMMAND_COMPLETES;
+            }
+            message = c;
         } else {
             message = BackendMessageDecoder.decode(type, in.slice(start + HEADER_LENGTH, length - 4));
         }
