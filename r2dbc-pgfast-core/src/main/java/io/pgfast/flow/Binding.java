@@ -23,6 +23,9 @@ public final class Binding implements Bind.Values {
 
     private static final Object NULL = new Object();
 
+    /** The bindings of a statement without parameters: nothing to set, so one instance serves every execution. */
+    public static final Binding NONE = new Binding(0);
+
     private final Object[] values;
     private final Encoder<Object>[] encoders;
     private final int[] oids;

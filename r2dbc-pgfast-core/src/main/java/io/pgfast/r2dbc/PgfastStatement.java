@@ -45,11 +45,15 @@ final class PgfastStatement implements Statement {
         }
     };
 
+    /** The one set of bindings of a statement without parameters run through the extended protocol (a fetch size). */
+    private static final List<Binding> NO_PARAMETERS = List.of(Binding.NONE);
+
     private final PgfastConnection connection;
     private final CodecRegistry codecs;
     private final String sql;
     private final int parameterCount;
-    private final List<Binding> bindings = new ArrayList<>(1);
+    /** The sets of bindings before the current one (a batch); no array behind it until the first {@code add()}. */
+    private final List<Binding> bindings = new ArrayList<>();
     private Binding current;
     private int fetchSize;
     private String[] generatedColumns;
@@ -234,7 +238,8 @@ final class PgfastStatement implements Statement {
         } else if (openAfterAdd) {
             throw new IllegalStateException("add() opened a new set of bindings that is still empty: bind every parameter again, or do not call add() last");
         } else {
-            all = new ArrayList<>(bindings);
+            // no statement parameters: nothing to copy when nothing was added (the usual case)
+            all = bindings.isEmpty() ? List.of() : new ArrayList<>(bindings);
         }
         bindings.clear();
         current = null;
@@ -243,7 +248,7 @@ final class PgfastStatement implements Statement {
             return connection.executeSimple(text);
         }
         if (all.isEmpty()) {
-            all = Collections.singletonList(new Binding(0));
+            all = NO_PARAMETERS;
         }
         int size = fetchSize;
         if (anyDeferred(all)) {
