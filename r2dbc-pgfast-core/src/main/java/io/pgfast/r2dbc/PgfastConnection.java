@@ -6,6 +6,7 @@ import io.pgfast.flow.CommandFlow;
 import io.pgfast.flow.CopyInFlow;
 import io.pgfast.flow.CopyOutFlow;
 import io.pgfast.flow.CopySql;
+import io.pgfast.flow.DescribedColumns;
 import io.pgfast.connect.RuntimeTypes;
 import io.pgfast.flow.ExtendedQueryFlow;
 import io.pgfast.error.PgfastClientException;
@@ -54,6 +55,8 @@ public final class PgfastConnection implements Connection, Lifecycle {
     private final RuntimeTypes types;
     private final PgfastResultFactory resultFactory;
     private final PreparedStatementCache cache;
+    /** The columns of the simple queries' RowDescriptions seen last (event loop only). */
+    private final DescribedColumns described = new DescribedColumns();
     private final int defaultFetchSize;
     private volatile boolean autoCommit = true;
     /** BEGINs written whose answer has not arrived yet ({@link #sendBegin}). */
@@ -167,7 +170,7 @@ public final class PgfastConnection implements Connection, Lifecycle {
             CodecRegistry codecs = codecs();
             if (bindings == null) {
                 QueryLogger.simple(processId(), sql);
-                flow = new SimpleQueryFlow(transport, codecs, sql, resultFactory, s);
+                flow = new SimpleQueryFlow(transport, codecs, sql, resultFactory, described, s);
                 if (!SqlScanner.hasSeveralStatements(sql)) {
                     flow.expectResults(1);
                 }

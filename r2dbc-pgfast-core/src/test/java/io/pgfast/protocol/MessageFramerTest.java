@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.pgfast.protocol.backend.CommandComplete;
 import io.pgfast.protocol.backend.DataRow;
 import io.pgfast.protocol.backend.ReadyForQuery;
+import io.pgfast.protocol.backend.RowDescription;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -76,6 +77,40 @@ class MessageFramerTest {
         // a non-ASCII tag is never taken for another one
         assertThat(((CommandComplete) commandComplete("CRÉER")).tag()).isEqualTo("CRÉER");
         assertThat(((CommandComplete) commandComplete("CRÉER")).tag()).isEqualTo("CRÉER");
+    }
+
+    private BackendMessage decodeOne(BackendMessage m) {
+        ByteBuf in = BufferKind.HEAP.wrap(Encoded.backend(m));
+        try {
+            BackendMessage decoded = framer.next(in);
+            assertThat(in.isReadable()).isFalse();
+            return decoded;
+        } finally {
+            in.release();
+        }
+    }
+
+    private static RowDescription description(String... names) {
+        RowDescription.Field[] fields = new RowDescription.Field[names.length];
+        for (int i = 0; i < names.length; i++) {
+            fields[i] = new RowDescription.Field(names[i], 0, (short) 0, 23, (short) 4, -1, (short) 0);
+        }
+        return new RowDescription(fields);
+    }
+
+    @Test
+    void repeatedRowDescriptionsAreOneMessage() {
+        BackendMessage first = decodeOne(description("id", "name"));
+        assertThat(first).isEqualTo(description("id", "name"));
+        BackendMessage other = decodeOne(description("id"));
+        assertThat(other).isEqualTo(description("id")).isNotSameAs(first);
+        assertThat(decodeOne(description("id", "name"))).isSameAs(first);
+        // a column renamed is another message
+        assertThat(decodeOne(description("id", "nom"))).isEqualTo(description("id", "nom")).isNotSameAs(first);
+        // more distinct descriptions than are kept: each still decodes to itself
+        for (int n = 0; n < 12; n++) {
+            assertThat(decodeOne(description("c" + n))).isEqualTo(description("c" + n));
+        }
     }
 
     @Test
