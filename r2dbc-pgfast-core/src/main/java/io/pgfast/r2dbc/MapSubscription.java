@@ -33,6 +33,7 @@ final class MapSubscription<T> extends ResultSubscription<T> {
             data.release();
             return;
         }
+        PgfastRowMetadata metadata = (PgfastRowMetadata) feed.columns();
         PgfastRow row = new PgfastRow(data, metadata);
         T value;
         try {

@@ -28,8 +28,6 @@ abstract class ResultSubscription<T> implements Subscription, ResultConsumer {
 
     final Subscriber<? super T> actual;
     final ResultFeed feed;
-    /** The columns of the feed's rows, null for a statement without rows. */
-    final PgfastRowMetadata metadata;
     final Predicate<Result.Segment> filter;
     @SuppressWarnings("rawtypes")
     private static final AtomicLongFieldUpdater<ResultSubscription> REQUESTED =
@@ -47,7 +45,6 @@ abstract class ResultSubscription<T> implements Subscription, ResultConsumer {
     ResultSubscription(Subscriber<? super T> actual, ResultFeed feed, Predicate<Result.Segment> filter) {
         this.actual = actual;
         this.feed = feed;
-        this.metadata = (PgfastRowMetadata) feed.columns();
         this.filter = filter;
     }
 
