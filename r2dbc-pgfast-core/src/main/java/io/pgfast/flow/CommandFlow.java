@@ -31,8 +31,17 @@ import java.util.List;
  */
 public final class CommandFlow extends Conversation {
 
+    /** Where a command's end goes, once, on the event loop: its last command tag, or the first error. */
+    public interface Outcome {
+
+        void succeeded(String tag);
+
+        void failed(Throwable error);
+    }
+
     private final String sql;
-    private final MonoSink<String> tagSink;
+    /** Null when the rows are collected ({@link #textRows}). */
+    private final Outcome outcome;
     /** Null unless the rows are collected ({@link #textRows}); then one list per statement that returned rows. */
     private final List<List<String[]>> results;
     private final MonoSink<List<List<String[]>>> rowsSink;
@@ -43,17 +52,36 @@ public final class CommandFlow extends Conversation {
     private boolean abandoned;
     private final Notices notices;
 
-    private CommandFlow(Notices notices, String sql, MonoSink<String> tagSink, MonoSink<List<List<String[]>>> rowsSink) {
+    private CommandFlow(Notices notices, String sql, Outcome outcome, MonoSink<List<List<String[]>>> rowsSink) {
         this.notices = notices;
         this.sql = sql;
-        this.tagSink = tagSink;
+        this.outcome = outcome;
         this.rowsSink = rowsSink;
         this.results = rowsSink == null ? null : new ArrayList<>(3);
     }
 
     /** Runs {@code sql}; emits its last command tag (e.g. "COMMIT", or "ROLLBACK" for a failed transaction). */
     public static Mono<String> run(Transport transport, String sql) {
-        return Mono.create(sink -> transport.submit(new CommandFlow(transport.notices(), sql, sink, null)));
+        return Mono.create(sink -> submit(transport, sql, new Outcome() {
+            @Override
+            public void succeeded(String tag) {
+                sink.success(tag);
+            }
+
+            @Override
+            public void failed(Throwable error) {
+                sink.error(error);
+            }
+        }));
+    }
+
+    /**
+     * Queues {@code sql} now and hands its end to {@code outcome}: no publisher, for the driver's own commands
+     * on the per-statement paths (BEGIN, COMMIT, ROLLBACK), whose Reactor assembly would cost more than the
+     * command itself. Safe from any thread.
+     */
+    public static void submit(Transport transport, String sql, Outcome outcome) {
+        transport.submit(new CommandFlow(transport.notices(), sql, outcome, null));
     }
 
     /**
@@ -87,8 +115,8 @@ public final class CommandFlow extends Conversation {
             }
             if (error != null) {
                 fail(error);
-            } else if (tagSink != null) {
-                tagSink.success(lastTag);
+            } else if (outcome != null) {
+                outcome.succeeded(lastTag);
             } else {
                 rowsSink.success(results);
             }
@@ -136,8 +164,8 @@ public final class CommandFlow extends Conversation {
         if (abandoned) {
             return;
         }
-        if (tagSink != null) {
-            tagSink.error(e);
+        if (outcome != null) {
+            outcome.failed(e);
         } else {
             rowsSink.error(e);
         }

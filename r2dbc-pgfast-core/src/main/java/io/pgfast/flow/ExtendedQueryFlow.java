@@ -67,13 +67,16 @@ public final class ExtendedQueryFlow extends QueryFlow {
     private final List<Binding> bindings;
     private final int fetchSize;
     private final boolean fetching;
-    private final PreparedStatementCache.Key[] keys;
+    /**
+     * The cached statement each binding runs as (several may share one): {@link #entry(int)}; for one binding, the
+     * usual case, in {@code single} and no array.
+     */
     private final PreparedStatementCache.Entry[] entries;
+    private PreparedStatementCache.Entry single;
     private Phase phase;
     private boolean writeComplete = true;
     /** The statements to prepare first; empty and immutable (nothing allocated) until one is needed. */
-    private List<PreparedStatementCache.Key> preparing = List.of();
-    private List<PreparedStatementCache.Entry> preparingEntries = List.of();
+    private List<PreparedStatementCache.Entry> preparing = List.of();
     private int described;
     private boolean prepareFailed;
     private int nextBinding;
@@ -92,8 +95,7 @@ public final class ExtendedQueryFlow extends QueryFlow {
         this.bindings = bindings;
         this.fetchSize = fetchSize;
         this.fetching = fetchSize > 0 && bindings.size() == 1;
-        this.keys = new PreparedStatementCache.Key[bindings.size()];
-        this.entries = new PreparedStatementCache.Entry[bindings.size()];
+        this.entries = bindings.size() == 1 ? null : new PreparedStatementCache.Entry[bindings.size()];
     }
 
     @Override
@@ -104,9 +106,11 @@ public final class ExtendedQueryFlow extends QueryFlow {
     @Override
     protected void writeTo(ByteBuf out) {
         markWritten();
-        for (String name : cache.drainEvicted()) {
-            new Close('S', name).encode(out);
-            closesPending++;
+        if (cache.hasEvicted()) {
+            for (String name : cache.drainEvicted()) {
+                new Close('S', name).encode(out);
+                closesPending++;
+            }
         }
         if (!cache.enabled()) {
             phase = Phase.EXECUTING;
@@ -115,19 +119,16 @@ public final class ExtendedQueryFlow extends QueryFlow {
         }
         for (int i = 0; i < bindings.size(); i++) {
             Binding b = bindings.get(i);
-            PreparedStatementCache.Key key = new PreparedStatementCache.Key(b.sqlOr(sql), b.oids());
-            keys[i] = key;
-            PreparedStatementCache.Entry entry = cache.get(key);
+            String text = b.sqlOr(sql);
+            PreparedStatementCache.Entry entry = cache.get(text, b.oids());
             if (entry == null) {
-                int already = preparing.indexOf(key);
-                if (already >= 0) {
-                    entry = preparingEntries.get(already);
-                } else {
-                    entry = cache.newEntry();
-                    addPreparing(key, entry);
+                entry = preparing(text, b.oids());
+                if (entry == null) {
+                    entry = cache.newEntry(text, b.oids());
+                    addPreparing(entry);
                 }
             }
-            entries[i] = entry;
+            entry(i, entry);
         }
         if (preparing.isEmpty()) {
             phase = Phase.EXECUTING;
@@ -138,19 +139,39 @@ public final class ExtendedQueryFlow extends QueryFlow {
         }
     }
 
-    private void addPreparing(PreparedStatementCache.Key key, PreparedStatementCache.Entry entry) {
+    private PreparedStatementCache.Entry entry(int binding) {
+        return entries == null ? single : entries[binding];
+    }
+
+    private void entry(int binding, PreparedStatementCache.Entry entry) {
+        if (entries == null) {
+            single = entry;
+        } else {
+            entries[binding] = entry;
+        }
+    }
+
+    private void addPreparing(PreparedStatementCache.Entry entry) {
         if (preparing.isEmpty()) {
             preparing = new ArrayList<>(2);
-            preparingEntries = new ArrayList<>(2);
         }
-        preparing.add(key);
-        preparingEntries.add(entry);
+        preparing.add(entry);
+    }
+
+    /** The statement already to be prepared for {@code text} with {@code oids} (a batch repeats them), or null. */
+    private PreparedStatementCache.Entry preparing(String text, int[] oids) {
+        for (int i = 0; i < preparing.size(); i++) {
+            if (preparing.get(i).key.matches(text, oids)) {
+                return preparing.get(i);
+            }
+        }
+        return null;
     }
 
     private void writePrepare(ByteBuf out) {
         for (int i = 0; i < preparing.size(); i++) {
-            PreparedStatementCache.Key key = preparing.get(i);
-            String name = preparingEntries.get(i).name;
+            PreparedStatementCache.Key key = preparing.get(i).key;
+            String name = preparing.get(i).name;
             new Parse(name, key.sql, key.oids).encode(out);
             parsesPending++;
             new Describe('S', name).encode(out);
@@ -161,7 +182,7 @@ public final class ExtendedQueryFlow extends QueryFlow {
 
     private void writeBinds(ByteBuf out) {
         for (int i = 0; i < bindings.size(); i++) {
-            PreparedStatementCache.Entry e = entries[i];
+            PreparedStatementCache.Entry e = entry(i);
             Bind.encode(out, "", e.name, bindings.get(i), e.resultFormats);
             (fetching ? new Execute("", fetchSize) : Execute.UNNAMED_ALL_ROWS).encode(out);
         }
@@ -270,11 +291,11 @@ public final class ExtendedQueryFlow extends QueryFlow {
     }
 
     private void onDescribe(BackendMessage message) {
-        if (described >= preparingEntries.size()) {
+        if (described >= preparing.size()) {
             ReferenceCountUtil.release(message);
             throw new ProtocolException("unexpected " + message.getClass().getSimpleName() + " after every statement was described");
         }
-        PreparedStatementCache.Entry entry = preparingEntries.get(described);
+        PreparedStatementCache.Entry entry = preparing.get(described);
         if (message instanceof ParameterDescription) {
             entry.parameterOids = ((ParameterDescription) message).oids();
         } else if (message instanceof RowDescription) {
@@ -282,10 +303,12 @@ public final class ExtendedQueryFlow extends QueryFlow {
             entry.description = rd;
             entry.resultFormats = resultFormats(rd);
             entry.metadata = resultFactory.columns(rd, entry.resultFormats, codecs);
-            cache.put(preparing.get(described++), entry);
+            cache.put(entry);
+            described++;
         } else if (message instanceof NoData) {
             entry.resultFormats = ALL_TEXT;
-            cache.put(preparing.get(described++), entry);
+            cache.put(entry);
+            described++;
         } else {
             ReferenceCountUtil.release(message);
             throw new ProtocolException("unexpected " + message.getClass().getSimpleName() + " while describing a statement");
@@ -311,7 +334,7 @@ public final class ExtendedQueryFlow extends QueryFlow {
     private void onExecute(BackendMessage message) {
         if (message instanceof BindComplete) {
             if (cache.enabled()) {
-                openResult(entries[nextBinding].metadata);
+                openResult(entry(nextBinding).metadata);
             }
             nextBinding++;
         } else if (message instanceof RowDescription) {
@@ -395,8 +418,11 @@ public final class ExtendedQueryFlow extends QueryFlow {
             if (SqlState.INVALID_SQL_STATEMENT_NAME.equals(code)) {
                 cache.clear();
             } else {
-                for (PreparedStatementCache.Key k : keys) {
-                    cache.remove(k);
+                for (int i = 0; i < bindings.size(); i++) {
+                    PreparedStatementCache.Entry entry = entry(i);
+                    if (entry != null) {
+                        cache.remove(entry.key);
+                    }
                 }
             }
             if (!retried && !anyResultOpened()) {
@@ -426,7 +452,6 @@ public final class ExtendedQueryFlow extends QueryFlow {
             }
             phase = Phase.EXECUTING;
             preparing = List.of();
-            preparingEntries = List.of();
             described = 0;
             try {
                 writeMore(this::writeBinds);
@@ -447,15 +472,14 @@ public final class ExtendedQueryFlow extends QueryFlow {
                 // nothing of it ran: prepare every statement of the batch again, then bind as before
                 retried = true;
                 nextBinding = 0;
-                for (int i = 0; i < keys.length; i++) {
-                    int already = preparing.indexOf(keys[i]);
-                    if (already >= 0) {
-                        entries[i] = preparingEntries.get(already);
-                    } else {
-                        PreparedStatementCache.Entry entry = cache.newEntry();
-                        addPreparing(keys[i], entry);
-                        entries[i] = entry;
+                for (int i = 0; i < bindings.size(); i++) {
+                    PreparedStatementCache.Key key = entry(i).key;
+                    PreparedStatementCache.Entry entry = preparing(key.sql, key.oids);
+                    if (entry == null) {
+                        entry = cache.newEntry(entry(i));
+                        addPreparing(entry);
                     }
+                    entry(i, entry);
                 }
                 phase = Phase.PREPARING;
                 writeMore(this::writePrepare);

@@ -19,14 +19,23 @@ public final class PreparedStatementCache {
 
     /** The cache key: SQL text and parameter type OIDs. */
     static final class Key {
-        final String sql;
-        final int[] oids;
-        private final int hash;
+        String sql;
+        int[] oids;
+        private int hash;
 
         Key(String sql, int[] oids) {
+            set(sql, oids);
+        }
+
+        /** Only for the cache's lookup probe: a stored key never changes. */
+        private void set(String sql, int[] oids) {
             this.sql = sql;
             this.oids = oids;
             this.hash = 31 * sql.hashCode() + Arrays.hashCode(oids);
+        }
+
+        boolean matches(String sql, int[] oids) {
+            return this.sql.equals(sql) && Arrays.equals(this.oids, oids);
         }
 
         @Override
@@ -47,19 +56,24 @@ public final class PreparedStatementCache {
     /** A statement prepared on the server. {@code description} is null for NoData. */
     static final class Entry {
         final String name;
+        /** What it is cached under. */
+        final Key key;
         int[] parameterOids;
         RowDescription description;
         short[] resultFormats;
         ResultColumns metadata;
 
-        Entry(String name) {
+        Entry(String name, Key key) {
             this.name = name;
+            this.key = key;
         }
     }
 
     private final int capacity;
     private final LinkedHashMap<Key, Entry> entries;
     private final List<String> evicted = new ArrayList<>();
+    /** The key every lookup fills in: a lookup of a cached statement, the usual case, allocates nothing. */
+    private final Key probe = new Key("", new int[0]);
     private long counter;
     /**
      * "pgfast_" and 64 random bits, unique per connection: behind a transaction-pooling PgBouncer this
@@ -90,16 +104,27 @@ public final class PreparedStatementCache {
         return capacity != 0;
     }
 
-    Entry get(Key key) {
-        return entries.get(key);
+    /** The statement cached for {@code sql} with parameter types {@code oids}, or null. */
+    Entry get(String sql, int[] oids) {
+        probe.set(sql, oids);
+        Entry e = entries.get(probe);
+        probe.sql = null;
+        probe.oids = null;
+        return e;
     }
 
-    Entry newEntry() {
-        return new Entry(prefix + (++counter));
+    /** A statement to prepare for {@code sql} with parameter types {@code oids}, under a new name. */
+    Entry newEntry(String sql, int[] oids) {
+        return new Entry(prefix + (++counter), new Key(sql, oids));
     }
 
-    void put(Key key, Entry entry) {
-        entries.put(key, entry);
+    /** A statement to prepare again, under a new name, for what {@code stale} was prepared for. */
+    Entry newEntry(Entry stale) {
+        return new Entry(prefix + (++counter), stale.key);
+    }
+
+    void put(Entry entry) {
+        entries.put(entry.key, entry);
     }
 
     void remove(Key key) {
@@ -107,6 +132,10 @@ public final class PreparedStatementCache {
         if (e != null) {
             evicted.add(e.name);
         }
+    }
+
+    boolean hasEvicted() {
+        return !evicted.isEmpty();
     }
 
     /** Forgets every entry without closing (the server has already dropped them, e.g. after DISCARD ALL). */

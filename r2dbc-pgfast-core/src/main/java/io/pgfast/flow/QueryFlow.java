@@ -225,6 +225,11 @@ public abstract class QueryFlow extends Conversation implements ResultFeed.Owner
     }
 
     @Override
+    public Transport transport() {
+        return transport;
+    }
+
+    @Override
     public boolean readAheadRoom() {
         return readAheadBytes < transport.readAheadLimit();
     }
@@ -235,7 +240,7 @@ public abstract class QueryFlow extends Conversation implements ResultFeed.Owner
     }
 
     final ResultFeed openResult(ResultColumns columns) {
-        ResultFeed feed = new ResultFeed(transport, columns, this);
+        ResultFeed feed = new ResultFeed(columns, this);
         current = feed;
         anyResult = true;
         if (earlyNotices != null) {

@@ -26,7 +26,6 @@ import java.util.List;
  */
 public final class ResultFeed {
 
-    final Transport transport;
     /** Null for a statement that returns no rows. */
     final ResultColumns columns;
     private final Owner owner;
@@ -41,7 +40,6 @@ public final class ResultFeed {
     private boolean readingAhead;
     /** Rows read ahead and not yet handed to the consumer; null until the first. */
     private ArrayDeque<DataRow> readAhead;
-    private long readAheadBytes;
     private boolean handingOut;
 
     /** The flow that fills the feed: told when a consumer gives up, and keeper of the read-ahead budget. */
@@ -55,17 +53,19 @@ public final class ResultFeed {
 
         /** Counts bytes read ahead; negative when they leave memory. */
         void readAhead(long bytes);
+
+        /** The connection the results come from. */
+        Transport transport();
     }
 
-    ResultFeed(Transport transport, ResultColumns columns, Owner owner) {
-        this.transport = transport;
+    ResultFeed(ResultColumns columns, Owner owner) {
         this.columns = columns;
         this.owner = owner;
     }
 
     /** The connection's transport: its event loop runs everything of this feed. */
     public Transport transport() {
-        return transport;
+        return owner.transport();
     }
 
     /** The columns of the rows, or null for a statement that returns no rows. */
@@ -91,7 +91,7 @@ public final class ResultFeed {
         } else if (done) {
             signalEnd();
         } else {
-            transport.resumeReading();
+            owner.transport().resumeReading();
         }
         return true;
     }
@@ -132,9 +132,7 @@ public final class ResultFeed {
             readAhead = new ArrayDeque<>();
         }
         readAhead.add(copy);
-        int size = copy.valueBytes();
-        readAheadBytes += size;
-        owner.readAhead(size);
+        owner.readAhead(copy.valueBytes());
     }
 
     /** Hands read-ahead rows to the consumer as far as it asks for them, then the end if it has come (event loop). */
@@ -146,9 +144,7 @@ public final class ResultFeed {
         try {
             DataRow next;
             while (consumer.acceptsRow() && (next = readAhead.poll()) != null) {
-                int size = next.valueBytes();
-                readAheadBytes -= size;
-                owner.readAhead(-size);
+                owner.readAhead(-next.valueBytes());
                 consumer.row(next);
             }
         } finally {
@@ -160,7 +156,7 @@ public final class ResultFeed {
             if (done) {
                 signalEnd();
             } else {
-                transport.resumeReading();
+                owner.transport().resumeReading();
             }
         }
     }
@@ -233,10 +229,9 @@ public final class ResultFeed {
         if (readAhead != null) {
             DataRow r;
             while ((r = readAhead.poll()) != null) {
+                owner.readAhead(-r.valueBytes());
                 r.release();
             }
-            owner.readAhead(-readAheadBytes);
-            readAheadBytes = 0;
         }
         if (!done) {
             owner.onResultCancelled(this);

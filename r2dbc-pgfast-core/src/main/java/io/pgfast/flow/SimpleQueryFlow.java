@@ -28,8 +28,12 @@ import org.reactivestreams.Subscriber;
  */
 public final class SimpleQueryFlow extends QueryFlow {
 
-    public SimpleQueryFlow(Transport transport, CodecRegistry codecs, String sql, ResultFactory resultFactory, Subscriber<? super Result> results) {
+    private final DescribedColumns described;
+
+    public SimpleQueryFlow(Transport transport, CodecRegistry codecs, String sql, ResultFactory resultFactory,
+                           DescribedColumns described, Subscriber<? super Result> results) {
         super(transport, codecs, sql, resultFactory, results);
+        this.described = described;
     }
 
     @Override
@@ -65,7 +69,7 @@ public final class SimpleQueryFlow extends QueryFlow {
             if (current != null) {
                 throw new io.pgfast.protocol.ProtocolException("RowDescription while the previous statement's rows are still open");
             }
-            openResult(resultFactory.columns((RowDescription) message, null, codecs));
+            openResult(described.columns((RowDescription) message, codecs, resultFactory));
         } else if (message instanceof CommandComplete) {
             long rows = ((CommandComplete) message).rows();
             closeResult(rows >= 0 ? rows : null);

@@ -1,9 +1,12 @@
 package io.pgfast.protocol;
 
+import io.pgfast.protocol.backend.CommandComplete;
 import io.pgfast.protocol.backend.DataRow;
 import io.pgfast.protocol.backend.ReadyForQuery;
+import io.pgfast.protocol.backend.RowDescription;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.pgfast.codec.io.UnsignedInts;
 
@@ -32,6 +35,23 @@ public final class MessageFramer {
 
     private final int maxMessageSize;
     private final DataRow borrowedRow = DataRow.borrowedView();
+    /**
+     * The CommandCompletes decoded last: a tag seen again is the same instance again (one per statement; a
+     * transaction's BEGIN, statements and COMMIT are five different tags).
+     */
+    private final CommandComplete[] recentCommandCompletes = new CommandComplete[RECENT_COMMAND_COMPLETES];
+    private static final int RECENT_COMMAND_COMPLETES = 8;
+    private int nextCommandComplete;
+    /**
+     * The RowDescriptions decoded last, with their bodies: the same bytes again (a query run again) give the same
+     * message again, so its columns can be planned once ({@code DescribedColumns}). Bodies above
+     * {@link #KEPT_DESCRIPTION_BYTES} are not kept.
+     */
+    private final RowDescription[] recentDescriptions = new RowDescription[RECENT_DESCRIPTIONS];
+    private final byte[][] recentDescriptionBodies = new byte[RECENT_DESCRIPTIONS][];
+    private static final int RECENT_DESCRIPTIONS = 4;
+    private static final int KEPT_DESCRIPTION_BYTES = 2048;
+    private int nextDescription;
 
     /**
      * @param maxMessageSize the largest length field accepted (the body plus the 4 bytes of the
@@ -116,10 +136,45 @@ public final class MessageFramer {
             message = BackendMessageDecoder.decode(type, Unpooled.EMPTY_BUFFER);
         } else if (type == ReadyForQuery.TYPE && length == 5) {
             message = ReadyForQuery.of(in.getByte(start + HEADER_LENGTH));
+        } else if (type == RowDescription.TYPE) {
+            message = rowDescription(in, start + HEADER_LENGTH, length - 4);
+        } else if (type == CommandComplete.TYPE) {
+            CommandComplete c = CommandComplete.decode(in, start + HEADER_LENGTH, length - 4, recentCommandCompletes,
+                    nextCommandComplete);
+            if (recentCommandCompletes[nextCommandComplete] == c) {
+                nextCommandComplete = (nextCommandComplete + 1) % RECENT_COMMAND_COMPLETES;
+            }
+            message = c;
         } else {
             message = BackendMessageDecoder.decode(type, in.slice(start + HEADER_LENGTH, length - 4));
         }
         in.readerIndex(start + 1 + length);
         return message;
+    }
+
+    /** The RowDescription whose body is {@code in[offset, offset + length)}: a kept one with the same bytes, or a new one. */
+    private RowDescription rowDescription(ByteBuf in, int offset, int length) {
+        for (int i = 0; i < RECENT_DESCRIPTIONS; i++) {
+            byte[] body = recentDescriptionBodies[i];
+            if (body != null && body.length == length && sameBytes(in, offset, body)) {
+                return recentDescriptions[i];
+            }
+        }
+        RowDescription decoded = RowDescription.decode(in.slice(offset, length));
+        if (length <= KEPT_DESCRIPTION_BYTES) {
+            recentDescriptions[nextDescription] = decoded;
+            recentDescriptionBodies[nextDescription] = ByteBufUtil.getBytes(in, offset, length);
+            nextDescription = (nextDescription + 1) % RECENT_DESCRIPTIONS;
+        }
+        return decoded;
+    }
+
+    private static boolean sameBytes(ByteBuf in, int offset, byte[] body) {
+        for (int i = 0; i < body.length; i++) {
+            if (in.getByte(offset + i) != body[i]) {
+                return false;
+            }
+        }
+        return true;
     }
 }

@@ -6,6 +6,7 @@ import io.pgfast.flow.CommandFlow;
 import io.pgfast.flow.CopyInFlow;
 import io.pgfast.flow.CopyOutFlow;
 import io.pgfast.flow.CopySql;
+import io.pgfast.flow.DescribedColumns;
 import io.pgfast.connect.RuntimeTypes;
 import io.pgfast.flow.ExtendedQueryFlow;
 import io.pgfast.error.PgfastClientException;
@@ -31,6 +32,7 @@ import org.reactivestreams.Subscriber;
 import reactor.core.CoreSubscriber;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.core.publisher.Operators;
 import reactor.util.context.Context;
 
 import java.time.Duration;
@@ -53,6 +55,8 @@ public final class PgfastConnection implements Connection, Lifecycle {
     private final RuntimeTypes types;
     private final PgfastResultFactory resultFactory;
     private final PreparedStatementCache cache;
+    /** The columns of the simple queries' RowDescriptions seen last (event loop only). */
+    private final DescribedColumns described = new DescribedColumns();
     private final int defaultFetchSize;
     private volatile boolean autoCommit = true;
     /** BEGINs written whose answer has not arrived yet ({@link #sendBegin}). */
@@ -166,7 +170,7 @@ public final class PgfastConnection implements Connection, Lifecycle {
             CodecRegistry codecs = codecs();
             if (bindings == null) {
                 QueryLogger.simple(processId(), sql);
-                flow = new SimpleQueryFlow(transport, codecs, sql, resultFactory, s);
+                flow = new SimpleQueryFlow(transport, codecs, sql, resultFactory, described, s);
                 if (!SqlScanner.hasSeveralStatements(sql)) {
                     flow.expectResults(1);
                 }
@@ -210,10 +214,22 @@ public final class PgfastConnection implements Connection, Lifecycle {
     private void sendBegin(String sql) {
         beginsInFlight.incrementAndGet();
         failedBegin = null;
-        command(sql)
-                .doFinally(s -> beginsInFlight.decrementAndGet())
-                .subscribe(v -> { }, e -> failedBegin = e);
+        CommandFlow.submit(transport, sql, beginOutcome);
     }
+
+    /** The end of every pipelined BEGIN ({@link #sendBegin}): one object per connection, none per BEGIN. */
+    private final CommandFlow.Outcome beginOutcome = new CommandFlow.Outcome() {
+        @Override
+        public void succeeded(String tag) {
+            beginsInFlight.decrementAndGet();
+        }
+
+        @Override
+        public void failed(Throwable error) {
+            failedBegin = error;
+            beginsInFlight.decrementAndGet();
+        }
+    };
 
     /**
      * No transaction open and none being opened. The transport sets the status from ReadyForQuery before the
@@ -231,7 +247,7 @@ public final class PgfastConnection implements Connection, Lifecycle {
 
     @Override
     public Mono<Void> beginTransaction() {
-        return beginTransaction(null);
+        return begin;
     }
 
     /**
@@ -241,43 +257,101 @@ public final class PgfastConnection implements Connection, Lifecycle {
      */
     @Override
     public Mono<Void> beginTransaction(TransactionDefinition definition) {
-        String sql = TransactionStatements.begin(definition);
-        return Mono.defer(() -> {
+        return definition == null ? begin : new Begin(TransactionStatements.begin(definition));
+    }
+
+    /**
+     * The transaction statements as Monos of their own, each subscription one object (none for a pipelined BEGIN):
+     * Reactor's {@code defer}/{@code then}/{@code flatMap} assembly cost more bytes than the statement itself.
+     */
+    private final Mono<Void> begin = new Begin(TransactionStatements.begin(null));
+    private final Mono<Void> commit = new Commit();
+    private final Mono<Void> rollback = new Rollback();
+
+    private final class Begin extends Mono<Void> {
+        private final String sql;
+
+        Begin(String sql) {
+            this.sql = sql;
+        }
+
+        @Override
+        public void subscribe(CoreSubscriber<? super Void> actual) {
             if (!transport.isConnected() || !idle()) {
                 // waits for the answer: the error of a closed connection, or the server's verdict on a BEGIN
                 // inside a transaction (a warning; 25001 for a definition it can no longer apply)
-                return command(sql).then();
+                CommandCompletion completion = new CommandCompletion(actual);
+                actual.onSubscribe(completion);
+                CommandFlow.submit(transport, sql, completion);
+                return;
             }
             sendBegin(sql);
-            return Mono.empty();
-        });
+            Operators.complete(actual);
+        }
+    }
+
+    private final class Commit extends Mono<Void> {
+        @Override
+        public void subscribe(CoreSubscriber<? super Void> actual) {
+            CommitCompletion completion = new CommitCompletion(actual);
+            actual.onSubscribe(completion);
+            if (idle()) {
+                completion.afterCommit();
+            } else {
+                CommandFlow.submit(transport, "COMMIT", completion);
+            }
+        }
+    }
+
+    private final class CommitCompletion extends CommandCompletion {
+        CommitCompletion(CoreSubscriber<? super Void> actual) {
+            super(actual);
+        }
+
+        @Override
+        public void succeeded(String tag) {
+            if ("ROLLBACK".equals(tag)) {
+                failed(new R2dbcRollbackException("COMMIT was turned into ROLLBACK by the server: the transaction had failed", SqlState.TRANSACTION_ROLLBACK));
+                return;
+            }
+            afterCommit();
+        }
+
+        /** A pipelined BEGIN's answer arrives before the COMMIT's: by now its failure is known. */
+        void afterCommit() {
+            Throwable begin = failedBegin;
+            if (begin == null) {
+                complete();
+                return;
+            }
+            failedBegin = null;
+            failed(new PgfastClientException("BEGIN failed, so the statements since ran in auto-commit mode: "
+                    + begin.getMessage(), begin));
+        }
+    }
+
+    private final class Rollback extends Mono<Void> {
+        @Override
+        public void subscribe(CoreSubscriber<? super Void> actual) {
+            failedBegin = null;
+            if (idle()) {
+                Operators.complete(actual);
+                return;
+            }
+            CommandCompletion completion = new CommandCompletion(actual);
+            actual.onSubscribe(completion);
+            CommandFlow.submit(transport, "ROLLBACK", completion);
+        }
     }
 
     @Override
     public Mono<Void> commitTransaction() {
-        return Mono.defer(() -> {
-            Mono<Void> commit = idle() ? Mono.empty() : command("COMMIT").flatMap(tag -> "ROLLBACK".equals(tag)
-                    ? Mono.error(new R2dbcRollbackException("COMMIT was turned into ROLLBACK by the server: the transaction had failed", SqlState.TRANSACTION_ROLLBACK))
-                    : Mono.empty());
-            // a pipelined BEGIN's answer arrives before the COMMIT's: by now its failure is known
-            return commit.then(Mono.defer(() -> {
-                Throwable begin = failedBegin;
-                if (begin == null) {
-                    return Mono.empty();
-                }
-                failedBegin = null;
-                return Mono.error(new PgfastClientException("BEGIN failed, so the statements since ran in auto-commit mode: "
-                        + begin.getMessage(), begin));
-            }));
-        });
+        return commit;
     }
 
     @Override
     public Mono<Void> rollbackTransaction() {
-        return Mono.defer(() -> {
-            failedBegin = null;
-            return idle() ? Mono.empty() : command("ROLLBACK").then();
-        });
+        return rollback;
     }
 
     @Override
@@ -351,16 +425,27 @@ public final class PgfastConnection implements Connection, Lifecycle {
 
     @Override
     public Mono<Boolean> validate(ValidationDepth depth) {
+        if (depth == ValidationDepth.LOCAL) {
+            return validateLocal;
+        }
         return Mono.defer(() -> {
             if (!transport.isConnected()) {
-                return Mono.just(false);
-            }
-            if (depth == ValidationDepth.LOCAL) {
-                return Mono.just(true);
+                return NOT_VALID;
             }
             return command("").thenReturn(true).onErrorReturn(false);
         });
     }
+
+    private static final Mono<Boolean> VALID = Mono.just(true);
+    private static final Mono<Boolean> NOT_VALID = Mono.just(false);
+
+    /** A pool validates LOCAL on every acquire and release: one kept Mono, nothing assembled per call. */
+    private final Mono<Boolean> validateLocal = new Mono<>() {
+        @Override
+        public void subscribe(CoreSubscriber<? super Boolean> actual) {
+            (transport.isConnected() ? VALID : NOT_VALID).subscribe(actual);
+        }
+    };
 
     @Override
     public ConnectionMetadata getMetadata() {
@@ -380,11 +465,21 @@ public final class PgfastConnection implements Connection, Lifecycle {
     /** Before a pool takes the connection back: roll back what its user left open. */
     @Override
     public Mono<Void> preRelease() {
-        return Mono.defer(() -> {
-            autoCommit = true;
-            return transport.isConnected() ? rollbackTransaction() : Mono.empty();
-        });
+        return preRelease;
     }
+
+    /** Runs on every release to a pool: one kept Mono, nothing assembled per call. */
+    private final Mono<Void> preRelease = new Mono<>() {
+        @Override
+        public void subscribe(CoreSubscriber<? super Void> actual) {
+            autoCommit = true;
+            if (transport.isConnected()) {
+                rollback.subscribe(actual);
+            } else {
+                Operators.complete(actual);
+            }
+        }
+    };
 
     @Override
     public String toString() {

@@ -37,7 +37,24 @@ final class PgfastResult implements Result {
 
     @Override
     public Publisher<Long> getRowsUpdated() {
-        return Flux.from(s -> new RowsUpdatedSubscription(s, feed, filter).start());
+        return new RowsUpdatedFlux(feed, filter);
+    }
+
+    /** The update count: a Flux of its own rather than {@code Flux.from(lambda)}, one object per call. */
+    private static final class RowsUpdatedFlux extends Flux<Long> {
+
+        private final ResultFeed feed;
+        private final Predicate<Segment> filter;
+
+        RowsUpdatedFlux(ResultFeed feed, Predicate<Segment> filter) {
+            this.feed = feed;
+            this.filter = filter;
+        }
+
+        @Override
+        public void subscribe(CoreSubscriber<? super Long> actual) {
+            new RowsUpdatedSubscription(actual, feed, filter).start();
+        }
     }
 
     @Override
@@ -45,7 +62,7 @@ final class PgfastResult implements Result {
         if (mappingFunction == null) {
             throw new IllegalArgumentException("mappingFunction must not be null");
         }
-        return afterTypes(new MapFlux<T>(feed, filter, mappingFunction));
+        return afterTypes(new MapFlux<T>(feed, filter, mappingFunction, null));
     }
 
     @Override
@@ -53,7 +70,8 @@ final class PgfastResult implements Result {
         if (mappingFunction == null) {
             throw new IllegalArgumentException("mappingFunction must not be null");
         }
-        return afterTypes(new MapFlux<T>(feed, filter, (row, md) -> mappingFunction.apply(row)));
+        // the function itself, not a lambda around it: one object less per call
+        return afterTypes(new MapFlux<T>(feed, filter, null, mappingFunction));
     }
 
     /** The rows mapped: one object per {@code map} call, no Reactor operator between it and its subscriber. */
@@ -61,17 +79,21 @@ final class PgfastResult implements Result {
 
         private final ResultFeed feed;
         private final Predicate<Segment> filter;
+        /** Exactly one of the two is set. */
         private final BiFunction<? super PgfastRow, ? super RowMetadata, ? extends T> mapper;
+        private final Function<? super Readable, ? extends T> readableMapper;
 
-        MapFlux(ResultFeed feed, Predicate<Segment> filter, BiFunction<? super PgfastRow, ? super RowMetadata, ? extends T> mapper) {
+        MapFlux(ResultFeed feed, Predicate<Segment> filter, BiFunction<? super PgfastRow, ? super RowMetadata, ? extends T> mapper,
+                Function<? super Readable, ? extends T> readableMapper) {
             this.feed = feed;
             this.filter = filter;
             this.mapper = mapper;
+            this.readableMapper = readableMapper;
         }
 
         @Override
         public void subscribe(CoreSubscriber<? super T> actual) {
-            new MapSubscription<T>(actual, feed, filter, mapper).start();
+            new MapSubscription<T>(actual, feed, filter, mapper, readableMapper).start();
         }
     }
 

@@ -45,11 +45,15 @@ final class PgfastStatement implements Statement {
         }
     };
 
+    /** The one set of bindings of a statement without parameters run through the extended protocol (a fetch size). */
+    private static final List<Binding> NO_PARAMETERS = List.of(Binding.NONE);
+
     private final PgfastConnection connection;
     private final CodecRegistry codecs;
     private final String sql;
     private final int parameterCount;
-    private final List<Binding> bindings = new ArrayList<>(1);
+    /** The sets of bindings before the current one (a batch); null until the first {@code add()}. */
+    private List<Binding> bindings;
     private Binding current;
     private int fetchSize;
     private String[] generatedColumns;
@@ -77,6 +81,9 @@ final class PgfastStatement implements Statement {
         if (missing >= 0) {
             throw new IllegalStateException("parameter $" + (missing + 1) + " is not bound; bind every parameter before add()");
         }
+        if (bindings == null) {
+            bindings = new ArrayList<>();
+        }
         bindings.add(b);
         current = null;
         openAfterAdd = true;
@@ -90,7 +97,7 @@ final class PgfastStatement implements Statement {
         }
         checkIndex(index);
         Class<?> type = value.getClass();
-        int n = bindings.size();
+        int n = bindings == null ? 0 : bindings.size();
         if (n > 0) {
             // in a batch: a value of the class the previous binding had here takes its encoder (that class was
             // neither a Parameter nor a LOB, which have no encoder of their own)
@@ -221,7 +228,7 @@ final class PgfastStatement implements Statement {
             if (missing >= 0) {
                 throw new IllegalStateException("parameter $" + (missing + 1) + " is not bound");
             }
-            if (bindings.isEmpty()) {
+            if (bindings == null || bindings.isEmpty()) {
                 // one set of bindings, the usual case: no list copied
                 all = Collections.singletonList(current);
             } else {
@@ -229,21 +236,24 @@ final class PgfastStatement implements Statement {
                 all.addAll(bindings);
                 all.add(current);
             }
-        } else if (parameterCount > 0 && bindings.isEmpty()) {
+        } else if (parameterCount > 0 && (bindings == null || bindings.isEmpty())) {
             throw new IllegalStateException("the statement has " + parameterCount + " parameter(s) and none is bound");
         } else if (openAfterAdd) {
             throw new IllegalStateException("add() opened a new set of bindings that is still empty: bind every parameter again, or do not call add() last");
         } else {
-            all = new ArrayList<>(bindings);
+            // no statement parameters: nothing to copy when nothing was added (the usual case)
+            all = bindings == null || bindings.isEmpty() ? List.of() : new ArrayList<>(bindings);
         }
-        bindings.clear();
+        if (bindings != null) {
+            bindings.clear();
+        }
         current = null;
         String text = generatedColumns == null ? sql : withReturning(sql, generatedColumns);
         if (all.isEmpty() && fetchSize == 0) {
             return connection.executeSimple(text);
         }
         if (all.isEmpty()) {
-            all = Collections.singletonList(new Binding(0));
+            all = NO_PARAMETERS;
         }
         int size = fetchSize;
         if (anyDeferred(all)) {

@@ -28,8 +28,6 @@ abstract class ResultSubscription<T> implements Subscription, ResultConsumer {
 
     final Subscriber<? super T> actual;
     final ResultFeed feed;
-    /** The columns of the feed's rows, null for a statement without rows. */
-    final PgfastRowMetadata metadata;
     final Predicate<Result.Segment> filter;
     @SuppressWarnings("rawtypes")
     private static final AtomicLongFieldUpdater<ResultSubscription> REQUESTED =
@@ -47,24 +45,34 @@ abstract class ResultSubscription<T> implements Subscription, ResultConsumer {
     ResultSubscription(Subscriber<? super T> actual, ResultFeed feed, Predicate<Result.Segment> filter) {
         this.actual = actual;
         this.feed = feed;
-        this.metadata = (PgfastRowMetadata) feed.columns();
         this.filter = filter;
     }
 
     /** Subscribes {@code actual} through this subscription: onSubscribe now, attach on the event loop. */
     final void start() {
         actual.onSubscribe(this);
-        // usually we are on the event loop already (the Result was just emitted there): no hop
-        onLoop(() -> {
-            if (!feed.attach(this)) {
-                terminated = true;
-                actual.onError(new IllegalStateException("this Result was already consumed: a Result can be consumed only once"));
-            }
-        });
+        // usually we are on the event loop already (the Result was just emitted there): no hop, and no task
+        // object either (a lambda passed to a method that may hand it to the event loop is allocated every time)
+        if (inLoop()) {
+            attach();
+        } else {
+            feed.transport().eventLoop().execute(this::attach);
+        }
+    }
+
+    private void attach() {
+        if (!feed.attach(this)) {
+            terminated = true;
+            actual.onError(new IllegalStateException("this Result was already consumed: a Result can be consumed only once"));
+        }
+    }
+
+    private boolean inLoop() {
+        return feed.transport().eventLoop().inEventLoop();
     }
 
     private void onLoop(Runnable task) {
-        if (feed.transport().eventLoop().inEventLoop()) {
+        if (inLoop()) {
             task.run();
         } else {
             feed.transport().eventLoop().execute(task);
@@ -79,7 +87,11 @@ abstract class ResultSubscription<T> implements Subscription, ResultConsumer {
             return;
         }
         Demand.add(REQUESTED, this, n);
-        onLoop(this::onDemand);
+        if (inLoop()) {
+            onDemand();
+        } else {
+            feed.transport().eventLoop().execute(this::onDemand);
+        }
         feed.transport().resumeReading();
     }
 
@@ -100,7 +112,11 @@ abstract class ResultSubscription<T> implements Subscription, ResultConsumer {
     private void stopRows() {
         if (!cancelled) {
             cancelled = true;
-            onLoop(feed::cancelled);
+            if (inLoop()) {
+                feed.cancelled();
+            } else {
+                feed.transport().eventLoop().execute(feed::cancelled);
+            }
             feed.transport().resumeReading();
         }
     }

@@ -53,7 +53,7 @@ final class SegmentSubscription<T> extends ResultSubscription<Publisher<? extend
             data.release();
             return;
         }
-        PgfastRow row = new PgfastRow(data, metadata);
+        PgfastRow row = new PgfastRow(data, (PgfastRowMetadata) feed.columns());
         try {
             apply(new Segments.RowSegment(row));
         } finally {

@@ -18,6 +18,9 @@ final class TransactionStatements {
      * The definition's name has no PostgreSQL equivalent and is ignored.
      */
     static String begin(TransactionDefinition definition) {
+        if (definition == null) {
+            return "BEGIN";
+        }
         StringBuilder sql = new StringBuilder("BEGIN");
         if (definition != null) {
             IsolationLevel isolation = definition.getAttribute(TransactionDefinition.ISOLATION_LEVEL);

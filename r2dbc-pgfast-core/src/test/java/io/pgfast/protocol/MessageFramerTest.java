@@ -1,8 +1,10 @@
 package io.pgfast.protocol;
 
 import io.netty.buffer.ByteBuf;
+import io.pgfast.protocol.backend.CommandComplete;
 import io.pgfast.protocol.backend.DataRow;
 import io.pgfast.protocol.backend.ReadyForQuery;
+import io.pgfast.protocol.backend.RowDescription;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -36,6 +38,104 @@ class MessageFramerTest {
             Cumulation.releaseAll(decoded);
             assertThat(cumulation.buffer().refCnt()).as("no message still holds the input").isEqualTo(1);
             cumulation.release();
+        }
+    }
+
+    /** One CommandComplete decoded through the framer from its golden bytes. */
+    private BackendMessage commandComplete(String tag) {
+        ByteBuf in = BufferKind.HEAP.wrap(Encoded.backend(new CommandComplete(tag)));
+        try {
+            BackendMessage m = framer.next(in);
+            assertThat(in.isReadable()).isFalse();
+            return m;
+        } finally {
+            in.release();
+        }
+    }
+
+    @Test
+    void repeatedCommandTagsAreOneMessage() {
+        // a transaction's five tags, twice: the second round decodes nothing new
+        String[] tags = {"BEGIN", "SELECT 1", "UPDATE 1", "INSERT 0 1", "COMMIT"};
+        List<BackendMessage> first = new ArrayList<>();
+        for (String tag : tags) {
+            first.add(commandComplete(tag));
+        }
+        for (int i = 0; i < tags.length; i++) {
+            BackendMessage again = commandComplete(tags[i]);
+            assertThat(again).as(tags[i]).isSameAs(first.get(i));
+            assertThat(((CommandComplete) again).tag()).isEqualTo(tags[i]);
+        }
+        // a tag that differs in its count only is another message, with its own count
+        CommandComplete two = (CommandComplete) commandComplete("UPDATE 2");
+        assertThat(two.rows()).isEqualTo(2);
+        assertThat(((CommandComplete) commandComplete("UPDATE 1")).rows()).isEqualTo(1);
+        // more distinct tags than are kept: every one still decodes to its own tag
+        for (int n = 0; n < 40; n++) {
+            assertThat(((CommandComplete) commandComplete("DELETE " + n)).rows()).isEqualTo(n);
+        }
+        // a non-ASCII tag is never taken for another one
+        assertThat(((CommandComplete) commandComplete("CRÉER")).tag()).isEqualTo("CRÉER");
+        assertThat(((CommandComplete) commandComplete("CRÉER")).tag()).isEqualTo("CRÉER");
+    }
+
+    private BackendMessage decodeOne(BackendMessage m) {
+        ByteBuf in = BufferKind.HEAP.wrap(Encoded.backend(m));
+        try {
+            BackendMessage decoded = framer.next(in);
+            assertThat(in.isReadable()).isFalse();
+            return decoded;
+        } finally {
+            in.release();
+        }
+    }
+
+    private static RowDescription description(String... names) {
+        RowDescription.Field[] fields = new RowDescription.Field[names.length];
+        for (int i = 0; i < names.length; i++) {
+            fields[i] = new RowDescription.Field(names[i], 0, (short) 0, 23, (short) 4, -1, (short) 0);
+        }
+        return new RowDescription(fields);
+    }
+
+    @Test
+    void repeatedRowDescriptionsAreOneMessage() {
+        BackendMessage first = decodeOne(description("id", "name"));
+        assertThat(first).isEqualTo(description("id", "name"));
+        BackendMessage other = decodeOne(description("id"));
+        assertThat(other).isEqualTo(description("id")).isNotSameAs(first);
+        assertThat(decodeOne(description("id", "name"))).isSameAs(first);
+        // a column renamed is another message
+        assertThat(decodeOne(description("id", "nom"))).isEqualTo(description("id", "nom")).isNotSameAs(first);
+        // more distinct descriptions than are kept: each still decodes to itself
+        for (int n = 0; n < 12; n++) {
+            assertThat(decodeOne(description("c" + n))).isEqualTo(description("c" + n));
+        }
+    }
+
+    @Test
+    void malformedCommandTagsThroughTheFramer() {
+        // 'C', length 8, "ab", NUL, "c", NUL: a byte after the tag's end
+        ByteBuf trailing = BufferKind.HEAP.wrap(new byte[] {'C', 0, 0, 0, 9, 'a', 'b', 0, 'c', 0});
+        // 'C', length 6, "ab": no NUL
+        ByteBuf unterminated = BufferKind.HEAP.wrap(new byte[] {'C', 0, 0, 0, 6, 'a', 'b'});
+        try {
+            assertThatThrownBy(() -> framer.next(trailing)).isInstanceOf(ProtocolException.class)
+                    .hasMessage("CommandComplete: 2 unexpected trailing bytes");
+            assertThatThrownBy(() -> framer.next(unterminated)).isInstanceOf(ProtocolException.class)
+                    .hasMessageContaining("not NUL-terminated");
+            // an UPDATE without its count is refused however often its prefix was seen
+            commandComplete("UPDATE 1");
+            ByteBuf noCount = BufferKind.HEAP.wrap(new byte[] {'C', 0, 0, 0, 11, 'U', 'P', 'D', 'A', 'T', 'E', 0});
+            try {
+                assertThatThrownBy(() -> framer.next(noCount)).isInstanceOf(ProtocolException.class)
+                        .hasMessageContaining("no row count");
+            } finally {
+                noCount.release();
+            }
+        } finally {
+            trailing.release();
+            unterminated.release();
         }
     }
 

@@ -74,6 +74,48 @@ public final class CommandComplete implements BackendMessage {
     }
 
     /**
+     * {@link #decode} of the body at {@code in[offset, offset + length)}, read in place (no slice), and one of
+     * {@code recent} itself when its tag is the same bytes: the statements an application runs again and again
+     * ("BEGIN", "UPDATE 1", "COMMIT") then cost no String and no message object. A new message takes the slot
+     * {@code recent[next]} names (round robin); the messages are immutable, so sharing them is safe.
+     *
+     * @param recent the messages decoded last, null slots for none yet; updated in place
+     * @param next   the slot a new message takes
+     */
+    public static CommandComplete decode(ByteBuf in, int offset, int length, CommandComplete[] recent, int next) {
+        int tagLength = in.bytesBefore(offset, length, (byte) 0);
+        if (tagLength < 0) {
+            throw new ProtocolException("CommandComplete: command tag is not NUL-terminated within the message ("
+                    + length + " bytes left)");
+        }
+        if (tagLength != length - 1) {
+            throw new ProtocolException("CommandComplete: " + (length - 1 - tagLength) + " unexpected trailing bytes");
+        }
+        for (CommandComplete c : recent) {
+            if (c != null && sameAscii(c.tag, in, offset, tagLength)) {
+                return c;
+            }
+        }
+        CommandComplete c = new CommandComplete(in.toString(offset, tagLength, java.nio.charset.StandardCharsets.UTF_8));
+        recent[next] = c;
+        return c;
+    }
+
+    /** Whether {@code tag} is all ASCII and equal to the {@code length} bytes at {@code offset}. */
+    private static boolean sameAscii(String tag, ByteBuf in, int offset, int length) {
+        if (tag.length() != length) {
+            return false;
+        }
+        for (int i = 0; i < length; i++) {
+            char c = tag.charAt(i);
+            if (c >= 0x80 || in.getByte(offset + i) != (byte) c) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
      * The command of a tag whose first word ({@code firstWordLength} chars) names one that carries a row
      * count, as one of the constants, or null. Compared in place: this runs once per executed statement.
      */
