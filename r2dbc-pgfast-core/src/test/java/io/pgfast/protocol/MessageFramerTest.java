@@ -43,14 +43,7 @@ class MessageFramerTest {
 
     /** One CommandComplete decoded through the framer from its golden bytes. */
     private BackendMessage commandComplete(String tag) {
-        ByteBuf in = BufferKind.HEAP.wrap(Encoded.backend(new CommandComplete(tag)));
-        try {
-            BackendMessage m = framer.next(in);
-            assertThat(in.isReadable()).isFalse();
-            return m;
-        } finally {
-            in.release();
-        }
+        return decodeOne(new CommandComplete(tag));
     }
 
     @Test
