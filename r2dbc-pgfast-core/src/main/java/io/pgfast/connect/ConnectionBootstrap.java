@@ -225,8 +225,11 @@ public final class ConnectionBootstrap {
         int major = TypeDiscovery.major(transport.parameters().getOrDefault("server_version", "0"));
         return TypeDiscovery.discover(transport, codecs, major).flatMap(registry -> {
             if (!transport.isConnected()) {
-                // the lookup failed because the connection did: never hand out a closed connection
-                return Mono.error(new R2dbcNonTransientResourceException("the connection was lost while looking up the database's types", SqlState.CONNECTION_FAILURE));
+                // the lookup failed because the connection did: never hand out a closed connection, and say why
+                // it ended (a socketTimeout stays an R2dbcTimeoutException, as it is anywhere else)
+                Throwable lost = transport.lostWith();
+                return Mono.error(lost instanceof R2dbcException ? lost
+                        : new R2dbcNonTransientResourceException("the connection was lost while looking up the database's types", SqlState.CONNECTION_FAILURE, lost));
             }
             types.replace(registry);
             discovered = true;

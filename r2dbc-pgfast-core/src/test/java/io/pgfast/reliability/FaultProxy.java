@@ -80,26 +80,6 @@ final class FaultProxy implements AutoCloseable {
         next.set(fault);
     }
 
-    /**
-     * Bytes forwarded to the client on the last link, read once the count has stopped moving: the proxy counts
-     * on its own threads, so right after the client got a reply the count may still lag behind it.
-     */
-    long settledToClient() {
-        long last = -1;
-        long now = lastLink().toClient();
-        for (int i = 0; i < 40 && now != last; i++) {
-            last = now;
-            try {
-                Thread.sleep(50);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
-            now = lastLink().toClient();
-        }
-        return now;
-    }
-
     /** The connection accepted most recently, or null. */
     Link lastLink() {
         return history.isEmpty() ? null : history.get(history.size() - 1);
@@ -338,8 +318,15 @@ final class FaultProxy implements AutoCloseable {
             }
         }
 
+        /**
+         * Counts the bytes before writing them: whoever has received them must find them counted (a count
+         * taken after the write lags behind the client, and calibrations read right after a reply would
+         * then place a fault too early, on a loaded machine only).
+         */
         private void write(SocketChannel to, ByteBuffer buffer, AtomicLong count, boolean byteByByte) throws IOException {
             int bytes = buffer.remaining();
+            count.addAndGet(bytes);
+            (to == server ? bytesToServer : bytesToClient).addAndGet(bytes);
             if (byteByByte) {
                 int limit = buffer.limit();
                 while (buffer.position() < limit) {
@@ -359,8 +346,6 @@ final class FaultProxy implements AutoCloseable {
                     sent.write(buffer.array(), buffer.position() - bytes, bytes);
                 }
             }
-            count.addAndGet(bytes);
-            (to == server ? bytesToServer : bytesToClient).addAndGet(bytes);
         }
     }
 }

@@ -66,7 +66,7 @@ class SocketTimeoutTest {
     void aStalledServerEndsTheQueryWithATimeoutAndClosesTheConnection() {
         try (FaultProxy proxy = FaultProxy.to(Db.server().host(), Db.server().port())) {
             PgfastConnection c = connect(proxy.port());
-            long afterStartup = proxy.settledToClient();
+            long afterStartup = proxy.lastLink().toClient();
             Db.close(c);
             // the next connection forwards its startup and the first byte of the answer, then nothing
             proxy.faultNext(Fault.at(Fault.Kind.STALL, Fault.Direction.TO_CLIENT, afterStartup + 1));

@@ -6,6 +6,7 @@ import io.pgfast.r2dbc.PgfastConnectionFactory;
 import io.pgfast.testing.AuthMethod;
 import io.pgfast.testing.RequiresPostgres;
 import io.r2dbc.spi.R2dbcException;
+import io.r2dbc.spi.R2dbcTimeoutException;
 import io.r2dbc.spi.ValidationDepth;
 import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
@@ -35,9 +36,9 @@ class TypeLookupFailureTest {
         try (FaultProxy proxy = FaultProxy.to(Db.server().host(), Db.server().port())) {
             PgfastConnectionFactory factory = new PgfastConnectionFactory(config(proxy));
             PgfastConnection first = (PgfastConnection) Mono.from(factory.create()).block(BOUND);
-            long withLookup = proxy.settledToClient();
+            long withLookup = proxy.lastLink().toClient();
             PgfastConnection second = (PgfastConnection) Mono.from(factory.create()).block(BOUND);
-            long withoutLookup = proxy.settledToClient();
+            long withoutLookup = proxy.lastLink().toClient();
             Db.close(first);
             Db.close(second);
             assertThat(withLookup).isGreaterThan(withoutLookup);
@@ -66,6 +67,28 @@ class TypeLookupFailureTest {
             } else {
                 assertThat(failure).isInstanceOf(R2dbcException.class);
             }
+        }
+    }
+
+    /**
+     * A stall in the lookup's answer ends by socketTimeout, and create() says so: an R2dbcTimeoutException,
+     * not a generic lost connection (a caller retries a timeout differently).
+     */
+    @Test
+    void aStallDuringTheTypeLookupEndsInTheSocketTimeout() {
+        long[] bytes = calibrate();
+        try (FaultProxy proxy = FaultProxy.to(Db.server().host(), Db.server().port())) {
+            proxy.faultNext(Fault.at(Fault.Kind.STALL, Fault.Direction.TO_CLIENT, bytes[1] + (bytes[0] - bytes[1]) / 2));
+            PgfastConnectionConfiguration config = Db.config(AuthMethod.SCRAM, "127.0.0.1", proxy.port())
+                    .connectTimeout(Duration.ofSeconds(3)).socketTimeout(Duration.ofMillis(300)).build();
+            Throwable failure = null;
+            try {
+                Db.close((PgfastConnection) Mono.from(new PgfastConnectionFactory(config).create()).block(BOUND));
+            } catch (RuntimeException e) {
+                failure = e;
+            }
+            assertThat(proxy.lastLink().triggered()).isTrue();
+            assertThat(failure).isInstanceOf(R2dbcTimeoutException.class).hasMessageContaining("socketTimeout");
         }
     }
 
