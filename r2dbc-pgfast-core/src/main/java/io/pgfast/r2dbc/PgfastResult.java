@@ -6,7 +6,6 @@ import io.r2dbc.spi.Result;
 import io.r2dbc.spi.Row;
 import io.r2dbc.spi.RowMetadata;
 import org.reactivestreams.Publisher;
-import reactor.core.CoreSubscriber;
 import org.reactivestreams.Subscription;
 import reactor.core.publisher.BaseSubscriber;
 import reactor.core.publisher.Flux;
@@ -37,24 +36,7 @@ final class PgfastResult implements Result {
 
     @Override
     public Publisher<Long> getRowsUpdated() {
-        return new RowsUpdatedFlux(feed, filter);
-    }
-
-    /** The update count: a Flux of its own rather than {@code Flux.from(lambda)}, one object per call. */
-    private static final class RowsUpdatedFlux extends Flux<Long> {
-
-        private final ResultFeed feed;
-        private final Predicate<Segment> filter;
-
-        RowsUpdatedFlux(ResultFeed feed, Predicate<Segment> filter) {
-            this.feed = feed;
-            this.filter = filter;
-        }
-
-        @Override
-        public void subscribe(CoreSubscriber<? super Long> actual) {
-            new RowsUpdatedSubscription(actual, feed, filter).start();
-        }
+        return new RowsUpdatedSubscription(feed, filter);
     }
 
     @Override
@@ -62,7 +44,7 @@ final class PgfastResult implements Result {
         if (mappingFunction == null) {
             throw new IllegalArgumentException("mappingFunction must not be null");
         }
-        return afterTypes(new MapFlux<T>(feed, filter, mappingFunction, null));
+        return afterTypes(new MapSubscription<T>(feed, filter, mappingFunction, null));
     }
 
     @Override
@@ -71,30 +53,7 @@ final class PgfastResult implements Result {
             throw new IllegalArgumentException("mappingFunction must not be null");
         }
         // the function itself, not a lambda around it: one object less per call
-        return afterTypes(new MapFlux<T>(feed, filter, null, mappingFunction));
-    }
-
-    /** The rows mapped: one object per {@code map} call, no Reactor operator between it and its subscriber. */
-    private static final class MapFlux<T> extends Flux<T> {
-
-        private final ResultFeed feed;
-        private final Predicate<Segment> filter;
-        /** Exactly one of the two is set. */
-        private final BiFunction<? super PgfastRow, ? super RowMetadata, ? extends T> mapper;
-        private final Function<? super Readable, ? extends T> readableMapper;
-
-        MapFlux(ResultFeed feed, Predicate<Segment> filter, BiFunction<? super PgfastRow, ? super RowMetadata, ? extends T> mapper,
-                Function<? super Readable, ? extends T> readableMapper) {
-            this.feed = feed;
-            this.filter = filter;
-            this.mapper = mapper;
-            this.readableMapper = readableMapper;
-        }
-
-        @Override
-        public void subscribe(CoreSubscriber<? super T> actual) {
-            new MapSubscription<T>(actual, feed, filter, mapper, readableMapper).start();
-        }
+        return afterTypes(new MapSubscription<T>(feed, filter, null, mappingFunction));
     }
 
     @Override
@@ -110,8 +69,7 @@ final class PgfastResult implements Result {
         if (mappingFunction == null) {
             throw new IllegalArgumentException("mappingFunction must not be null");
         }
-        Flux<Publisher<? extends T>> segments = Flux.from(s -> new SegmentSubscription<T>(s, feed, filter, mappingFunction).start());
-        return afterTypes(Flux.concat(segments));
+        return afterTypes(Flux.concat(new SegmentSubscription<T>(feed, filter, mappingFunction)));
     }
 
     /**
