@@ -258,7 +258,7 @@ public abstract class QueryFlow extends Conversation implements ResultFeed.Owner
     }
 
     final ResultFeed openResult(ResultColumns columns) {
-        ResultFeed feed = new ResultFeed(columns, this);
+        ResultFeed feed = resultFactory.feed(columns, this);
         current = feed;
         anyResult = true;
         if (earlyNotices != null) {
