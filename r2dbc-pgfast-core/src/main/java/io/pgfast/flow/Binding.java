@@ -31,7 +31,6 @@ public final class Binding implements Bind.Values {
      * per execution.
      */
     private final Object[] slots;
-    private final int size;
     private final int[] oids;
     private boolean deferred;
     /** Which values were bound with a stated type; null while none was. */
@@ -45,7 +44,6 @@ public final class Binding implements Bind.Values {
 
     private Binding(int size, String sql) {
         this.slots = new Object[2 * size];
-        this.size = size;
         this.oids = new int[size];
         this.sql = sql;
     }
@@ -82,7 +80,7 @@ public final class Binding implements Bind.Values {
     public void setTyped(int index, Object value, Encoder<Object> encoder) {
         set(index, value, encoder);
         if (typed == null) {
-            typed = new boolean[size];
+            typed = new boolean[oids.length];
         }
         typed[index] = true;
     }
@@ -114,7 +112,7 @@ public final class Binding implements Bind.Values {
      */
     @SuppressWarnings("unchecked")
     public Mono<Void> resolveDeferred(CodecRegistry codecs) {
-        return Flux.range(0, size)
+        return Flux.range(0, oids.length)
                 .concatMap(i -> {
                     Object v = slots[2 * i];
                     if (v instanceof Blob) {
@@ -148,7 +146,7 @@ public final class Binding implements Bind.Values {
 
     /** The index of the first parameter without a value, or -1 when all are bound. */
     public int firstUnbound() {
-        for (int i = 0; i < size; i++) {
+        for (int i = 0; i < oids.length; i++) {
             if (slots[2 * i] == null) {
                 return i;
             }
@@ -157,7 +155,7 @@ public final class Binding implements Bind.Values {
     }
 
     boolean isEmpty() {
-        for (int i = 0; i < size; i++) {
+        for (int i = 0; i < oids.length; i++) {
             if (slots[2 * i] != null) {
                 return false;
             }
@@ -177,7 +175,7 @@ public final class Binding implements Bind.Values {
 
     @Override
     public int count() {
-        return size;
+        return oids.length;
     }
 
     @Override
@@ -206,7 +204,7 @@ public final class Binding implements Bind.Values {
     /** The values themselves, for the opt-in parameter log only. */
     public String describeValues() {
         StringBuilder b = new StringBuilder("[");
-        for (int i = 0; i < size; i++) {
+        for (int i = 0; i < oids.length; i++) {
             if (i > 0) {
                 b.append(", ");
             }
@@ -219,8 +217,8 @@ public final class Binding implements Bind.Values {
     @Override
     public String toString() {
         // values may be secrets: only their types are shown
-        String[] types = new String[size];
-        for (int i = 0; i < size; i++) {
+        String[] types = new String[oids.length];
+        for (int i = 0; i < oids.length; i++) {
             Object v = slots[2 * i];
             types[i] = v == NULL ? "null" : v == null ? "unbound" : v.getClass().getSimpleName();
         }

@@ -61,19 +61,18 @@ public final class ExtendedQueryFlow extends QueryFlow {
 
     private static final short[] ALL_TEXT = {Format.TEXT.code()};
 
-    private enum Phase { PREPARING, EXECUTING }
-
     private final PreparedStatementCache cache;
     private final List<Binding> bindings;
+    /** The rows per Execute with a row limit (one binding only), 0 for all rows at once: see {@link #fetching()}. */
     private final int fetchSize;
-    private final boolean fetching;
     /**
      * The cached statement each binding runs as (several may share one): {@link #entry(int)}; for one binding, the
      * usual case, in {@code single} and no array.
      */
     private final PreparedStatementCache.Entry[] entries;
     private PreparedStatementCache.Entry single;
-    private Phase phase;
+    /** Binding and executing; false while the statements are being prepared (Parse/Describe/Sync). */
+    private boolean executing;
     private boolean writeComplete = true;
     /** The statements to prepare first; empty and immutable (nothing allocated) until one is needed. */
     private List<PreparedStatementCache.Entry> preparing = List.of();
@@ -86,15 +85,15 @@ public final class ExtendedQueryFlow extends QueryFlow {
     /** Parse and Close messages written whose ParseComplete / CloseComplete has not arrived yet. */
     private int parsesPending;
     private int closesPending;
-    private long rowsInWindow;
+    /** Rows of the current Execute(fetchSize) window: at most fetchSize. */
+    private int rowsInWindow;
 
     public ExtendedQueryFlow(Transport transport, CodecRegistry codecs, String sql, List<Binding> bindings, int fetchSize,
                       PreparedStatementCache cache, ResultFactory resultFactory, Subscriber<? super Result> results) {
         super(transport, codecs, sql, resultFactory, results);
         this.cache = cache;
         this.bindings = bindings;
-        this.fetchSize = fetchSize;
-        this.fetching = fetchSize > 0 && bindings.size() == 1;
+        this.fetchSize = bindings.size() == 1 ? fetchSize : 0;
         this.entries = bindings.size() == 1 ? null : new PreparedStatementCache.Entry[bindings.size()];
     }
 
@@ -113,7 +112,7 @@ public final class ExtendedQueryFlow extends QueryFlow {
             }
         }
         if (!cache.enabled()) {
-            phase = Phase.EXECUTING;
+            executing = true;
             writeUnnamed(out);
             return;
         }
@@ -131,12 +130,16 @@ public final class ExtendedQueryFlow extends QueryFlow {
             entry(i, entry);
         }
         if (preparing.isEmpty()) {
-            phase = Phase.EXECUTING;
+            executing = true;
             writeBinds(out);
         } else {
-            phase = Phase.PREPARING;
+            executing = false;
             writePrepare(out);
         }
+    }
+
+    private boolean fetching() {
+        return fetchSize > 0;
     }
 
     private PreparedStatementCache.Entry entry(int binding) {
@@ -184,7 +187,7 @@ public final class ExtendedQueryFlow extends QueryFlow {
         for (int i = 0; i < bindings.size(); i++) {
             PreparedStatementCache.Entry e = entry(i);
             Bind.encode(out, "", e.name, bindings.get(i), e.resultFormats);
-            (fetching ? new Execute("", fetchSize) : Execute.UNNAMED_ALL_ROWS).encode(out);
+            (fetching() ? new Execute("", fetchSize) : Execute.UNNAMED_ALL_ROWS).encode(out);
         }
         endBatch(out);
     }
@@ -202,13 +205,13 @@ public final class ExtendedQueryFlow extends QueryFlow {
             }
             Bind.encode(out, "", "", b, ALL_TEXT);
             new Describe('P', "").encode(out);
-            new Execute("", fetching ? fetchSize : 0).encode(out);
+            new Execute("", fetchSize).encode(out);
         }
         endBatch(out);
     }
 
     private void endBatch(ByteBuf out) {
-        if (fetching) {
+        if (fetching()) {
             Flush.INSTANCE.encode(out);
             writeComplete = false;
         } else {
@@ -238,7 +241,7 @@ public final class ExtendedQueryFlow extends QueryFlow {
                 return !cache.enabled() || canOpenResult();
             case 'T':
             case 'n':
-                return phase != Phase.EXECUTING || cache.enabled() || canOpenResult();
+                return !executing || cache.enabled() || canOpenResult();
             case 'C':
             case 'E':
             case 'I':
@@ -253,7 +256,7 @@ public final class ExtendedQueryFlow extends QueryFlow {
         if (message instanceof DataRow) {
             DataRow row = (DataRow) message;
             checkRow(row);
-            if (fetching) {
+            if (fetching()) {
                 rowsInWindow++;
             }
             current.row(row);
@@ -282,7 +285,7 @@ public final class ExtendedQueryFlow extends QueryFlow {
             }
             return false;
         }
-        if (phase == Phase.PREPARING) {
+        if (!executing) {
             onDescribe(message);
         } else {
             onExecute(message);
@@ -351,7 +354,7 @@ public final class ExtendedQueryFlow extends QueryFlow {
             long rows = ((CommandComplete) message).rows();
             // with a row limit each Execute reports only its own rows: add the earlier windows'
             closeResult(rows >= 0 ? rows + rowsInEarlierWindows : null);
-            if (fetching && !writeComplete) {
+            if (fetching() && !writeComplete) {
                 writeMore(Sync.INSTANCE::encode);
                 writeComplete = true;
             }
@@ -368,7 +371,7 @@ public final class ExtendedQueryFlow extends QueryFlow {
     }
 
     private void onPortalSuspended() {
-        if (!fetching || writeComplete) {
+        if (!fetching() || writeComplete) {
             throw new ProtocolException("PortalSuspended although no row limit was given");
         }
         rowsInEarlierWindows += rowsInWindow;
@@ -396,19 +399,19 @@ public final class ExtendedQueryFlow extends QueryFlow {
     @Override
     protected boolean skipsDataRows() {
         // with a row limit every window's rows are counted
-        return !fetching && super.skipsDataRows();
+        return !fetching() && super.skipsDataRows();
     }
 
     @Override
     boolean cancelServerWork() {
         // with a row limit the next PortalSuspended closes the portal; otherwise a CancelRequest
-        return !fetching && super.cancelServerWork();
+        return !fetching() && super.cancelServerWork();
     }
 
     private void onErrorResponse(ErrorResponse error) {
         R2dbcException e = toException(error);
         String code = error.code();
-        if (phase == Phase.PREPARING) {
+        if (!executing) {
             prepareFailed = true;
             failResult(e);
             return;
@@ -437,20 +440,20 @@ public final class ExtendedQueryFlow extends QueryFlow {
 
     /** After an error the server skips to Sync; in fetch mode the Sync has not been written yet. */
     private void syncAfterErrorIfFetching() {
-        if (fetching && !writeComplete) {
+        if (fetching() && !writeComplete) {
             writeMore(Sync.INSTANCE::encode);
             writeComplete = true;
         }
     }
 
     private boolean onReadyForQuery(ReadyForQuery ready) {
-        if (phase == Phase.PREPARING) {
+        if (!executing) {
             if (prepareFailed) {
                 writeComplete = true;
                 readyForQuery();
                 return true;
             }
-            phase = Phase.EXECUTING;
+            executing = true;
             preparing = List.of();
             described = 0;
             try {
@@ -481,7 +484,7 @@ public final class ExtendedQueryFlow extends QueryFlow {
                     }
                     entry(i, entry);
                 }
-                phase = Phase.PREPARING;
+                executing = false;
                 writeMore(this::writePrepare);
                 return false;
             }

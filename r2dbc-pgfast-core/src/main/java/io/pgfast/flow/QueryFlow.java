@@ -49,24 +49,41 @@ public abstract class QueryFlow extends Conversation implements ResultFeed.Owner
     private int expectedResults = -1;
     private int emitted;
     private ResultFeed deferredEnd;
-    private Long deferredRows;
-    private R2dbcException deferredError;
+    /** How {@link #deferredEnd} ends: its row count (a Long, or null for none) or its error (an R2dbcException). */
+    private Object deferredOutcome;
     /** Null unless an ObservationRegistry is configured: one null check per result, nothing per row. */
     private QueryObservation observation;
     private boolean written;
-    /** Bytes read ahead by this conversation's results and not yet handed out (event loop only). */
-    private long readAheadBytes;
     /**
-     * Results opened while nobody asked for them, for a statement waiting behind this one (read-ahead), in
-     * order; handed out as the Results subscriber asks. Null until the first (event loop only).
+     * The read-ahead state, null until this conversation first reads ahead (event loop only): kept apart
+     * because nearly every statement never reads ahead, and every statement allocates this flow.
      */
-    private ArrayDeque<ResultFeed> held;
+    private ReadAhead ahead;
     /** There are held results: new demand must hop to the event loop to hand them out. */
     private volatile boolean holding;
-    private boolean readingAheadResults;
-    /** The Results publisher ended (completed or failed with {@link #endAfterHeld}) but results are still held. */
-    private boolean endWhenHeldOut;
-    private Throwable endAfterHeld;
+
+    /** What reading ahead for a statement waiting behind this one needs (see {@link Conversation#readAhead}). */
+    private static final class ReadAhead {
+        /** Bytes read ahead by this conversation's results and not yet handed out. */
+        long bytes;
+        /**
+         * Results opened while nobody asked for them, in order; handed out as the Results subscriber asks.
+         * Null until the first.
+         */
+        ArrayDeque<ResultFeed> held;
+        /** Results are being opened ahead of demand. */
+        boolean results;
+        /** The Results publisher ended (completed or failed with {@link #endAfterHeld}) but results are still held. */
+        boolean endWhenHeldOut;
+        Throwable endAfterHeld;
+    }
+
+    private ReadAhead ahead() {
+        if (ahead == null) {
+            ahead = new ReadAhead();
+        }
+        return ahead;
+    }
     /** What a held result counts against the read-ahead budget besides its rows: a few objects. */
     private static final int HELD_RESULT_BYTES = 128;
 
@@ -128,7 +145,7 @@ public abstract class QueryFlow extends Conversation implements ResultFeed.Owner
      * "no further Results" (Mono.from(execute()) cancels right after the first) and the work goes on.
      */
     private void onResultsCancelled() {
-        if (held != null) {
+        if (ahead != null && ahead.held != null) {
             discardHeld();
         }
         if (anyResult || resultsDone) {
@@ -163,7 +180,7 @@ public abstract class QueryFlow extends Conversation implements ResultFeed.Owner
 
     /** Whether a new Result can be opened now: handed out, held (read-ahead), or discarded anyway. */
     final boolean canOpenResult() {
-        return resultsCancelled || resultsDone || resultDemand > 0 || readingAheadResults && readAheadRoom();
+        return resultsCancelled || resultsDone || resultDemand > 0 || ahead != null && ahead.results && readAheadRoom();
     }
 
     private void onLoop(Runnable task) {
@@ -185,24 +202,25 @@ public abstract class QueryFlow extends Conversation implements ResultFeed.Owner
 
     /** New demand (event loop): the held results first, in order; then the end, if it came meanwhile. */
     private void handOutHeld() {
-        if (held == null) {
+        ReadAhead a = ahead;
+        if (a == null || a.held == null) {
             return;
         }
         ResultFeed next;
-        while (!resultsCancelled && resultDemand > 0 && (next = held.poll()) != null) {
-            readAheadBytes -= HELD_RESULT_BYTES;
+        while (!resultsCancelled && resultDemand > 0 && (next = a.held.poll()) != null) {
+            a.bytes -= HELD_RESULT_BYTES;
             emit(next);
         }
         if (resultsCancelled) {
             discardHeld();
         }
-        if (held.isEmpty()) {
+        if (a.held.isEmpty()) {
             holding = false;
-            readingAheadResults = false;
-            if (endWhenHeldOut) {
-                endWhenHeldOut = false;
-                if (endAfterHeld != null) {
-                    failResults(endAfterHeld);
+            a.results = false;
+            if (a.endWhenHeldOut) {
+                a.endWhenHeldOut = false;
+                if (a.endAfterHeld != null) {
+                    failResults(a.endAfterHeld);
                 } else {
                     completeResults();
                 }
@@ -213,15 +231,15 @@ public abstract class QueryFlow extends Conversation implements ResultFeed.Owner
 
     private void discardHeld() {
         ResultFeed feed;
-        while ((feed = held.poll()) != null) {
-            readAheadBytes -= HELD_RESULT_BYTES;
+        while ((feed = ahead.held.poll()) != null) {
+            ahead.bytes -= HELD_RESULT_BYTES;
             feed.attach(new DiscardConsumer(transport.notices()));
         }
         holding = false;
     }
 
     private boolean hasHeld() {
-        return held != null && !held.isEmpty();
+        return ahead != null && ahead.held != null && !ahead.held.isEmpty();
     }
 
     @Override
@@ -231,16 +249,16 @@ public abstract class QueryFlow extends Conversation implements ResultFeed.Owner
 
     @Override
     public boolean readAheadRoom() {
-        return readAheadBytes < transport.readAheadLimit();
+        return (ahead == null ? 0 : ahead.bytes) < transport.readAheadLimit();
     }
 
     @Override
     public void readAhead(long bytes) {
-        readAheadBytes += bytes;
+        ahead().bytes += bytes;
     }
 
     final ResultFeed openResult(ResultColumns columns) {
-        ResultFeed feed = new ResultFeed(columns, this);
+        ResultFeed feed = resultFactory.feed(columns, this);
         current = feed;
         anyResult = true;
         if (earlyNotices != null) {
@@ -256,12 +274,13 @@ public abstract class QueryFlow extends Conversation implements ResultFeed.Owner
             emit(feed);
         } else {
             // read ahead: nobody has asked for this Result yet; its rows are read ahead too
-            if (held == null) {
-                held = new ArrayDeque<>();
+            ReadAhead a = ahead();
+            if (a.held == null) {
+                a.held = new ArrayDeque<>();
             }
-            held.add(feed);
+            a.held.add(feed);
             holding = true;
-            readAheadBytes += HELD_RESULT_BYTES;
+            a.bytes += HELD_RESULT_BYTES;
             feed.startReadAhead();
         }
         return feed;
@@ -287,7 +306,7 @@ public abstract class QueryFlow extends Conversation implements ResultFeed.Owner
         if (!readAheadRoom()) {
             return false;
         }
-        readingAheadResults = true;
+        ahead().results = true;
         return canAccept(type);
     }
 
@@ -337,7 +356,7 @@ public abstract class QueryFlow extends Conversation implements ResultFeed.Owner
         }
         if (isLastExpected()) {
             deferredEnd = current;
-            deferredRows = rowsUpdated;
+            deferredOutcome = rowsUpdated;
         } else {
             current.complete(rowsUpdated);
         }
@@ -353,7 +372,7 @@ public abstract class QueryFlow extends Conversation implements ResultFeed.Owner
         }
         if (isLastExpected()) {
             deferredEnd = current;
-            deferredError = error;
+            deferredOutcome = error;
         } else {
             current.error(error);
         }
@@ -376,10 +395,10 @@ public abstract class QueryFlow extends Conversation implements ResultFeed.Owner
         ResultFeed feed = deferredEnd;
         if (feed != null) {
             deferredEnd = null;
-            if (deferredError != null) {
-                feed.error(deferredError);
+            if (deferredOutcome instanceof R2dbcException) {
+                feed.error((R2dbcException) deferredOutcome);
             } else {
-                feed.complete(deferredRows);
+                feed.complete((Long) deferredOutcome);
             }
         }
         completeResults();
@@ -430,7 +449,7 @@ public abstract class QueryFlow extends Conversation implements ResultFeed.Owner
         logLateNotices();
         if (hasHeld()) {
             // the Results read ahead come first; the end follows the last of them (handOutHeld)
-            endWhenHeldOut = true;
+            ahead.endWhenHeldOut = true;
             return;
         }
         if (!resultsDone) {
@@ -443,9 +462,9 @@ public abstract class QueryFlow extends Conversation implements ResultFeed.Owner
 
     private void failResults(Throwable e) {
         if (hasHeld()) {
-            if (!endWhenHeldOut) {
-                endWhenHeldOut = true;
-                endAfterHeld = e;
+            if (!ahead.endWhenHeldOut) {
+                ahead.endWhenHeldOut = true;
+                ahead.endAfterHeld = e;
             }
             return;
         }
@@ -487,7 +506,7 @@ public abstract class QueryFlow extends Conversation implements ResultFeed.Owner
         }
         if (deferredEnd != null) {
             // e.g. FATAL 57P01 then the close: the server's own error is the better answer
-            deferredEnd.error(deferredError != null ? deferredError : e);
+            deferredEnd.error(deferredOutcome instanceof R2dbcException ? (R2dbcException) deferredOutcome : e);
             deferredEnd = null;
         }
         failResults(e);

@@ -17,6 +17,12 @@ public interface ResultFactory {
      */
     ResultColumns columns(RowDescription description, short[] formats, CodecRegistry codecs);
 
-    /** The Result handed to the application for {@code feed}. */
+    /**
+     * A new feed for a result with {@code columns} (null: no rows), filled by {@code owner}. The R2DBC layer's
+     * Result is a subclass of the feed, so that a result costs one object rather than a feed and a Result.
+     */
+    ResultFeed feed(ResultColumns columns, ResultFeed.Owner owner);
+
+    /** The Result handed to the application for {@code feed} (one this factory made). */
     Result result(ResultFeed feed);
 }

@@ -24,7 +24,7 @@ import java.util.List;
  * order, as it asks for them, and the result's end follows the last of them. They are copies in heap memory,
  * so a Result that is never consumed costs no leaked buffer.
  */
-public final class ResultFeed {
+public class ResultFeed {
 
     /** Null for a statement that returns no rows. */
     final ResultColumns columns;
@@ -58,7 +58,8 @@ public final class ResultFeed {
         Transport transport();
     }
 
-    ResultFeed(ResultColumns columns, Owner owner) {
+    /** For {@link ResultFactory#feed}: the R2DBC Result extends the feed. */
+    protected ResultFeed(ResultColumns columns, Owner owner) {
         this.columns = columns;
         this.owner = owner;
     }

@@ -6,7 +6,6 @@ import io.r2dbc.spi.R2dbcException;
 import io.r2dbc.spi.Readable;
 import io.r2dbc.spi.Result;
 import io.r2dbc.spi.RowMetadata;
-import org.reactivestreams.Subscriber;
 
 import java.util.function.BiFunction;
 import java.util.function.Function;
@@ -19,10 +18,10 @@ final class MapSubscription<T> extends ResultSubscription<T> {
     private final BiFunction<? super PgfastRow, ? super RowMetadata, ? extends T> mapper;
     private final Function<? super Readable, ? extends T> readableMapper;
 
-    MapSubscription(Subscriber<? super T> actual, ResultFeed feed, Predicate<Result.Segment> filter,
+    MapSubscription(ResultFeed feed, Predicate<Result.Segment> filter,
                     BiFunction<? super PgfastRow, ? super RowMetadata, ? extends T> mapper,
                     Function<? super Readable, ? extends T> readableMapper) {
-        super(actual, feed, filter);
+        super(feed, filter);
         this.mapper = mapper;
         this.readableMapper = readableMapper;
     }

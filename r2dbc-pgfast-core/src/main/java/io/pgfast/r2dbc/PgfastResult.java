@@ -1,12 +1,12 @@
 package io.pgfast.r2dbc;
 
+import io.pgfast.flow.ResultColumns;
 import io.pgfast.flow.ResultFeed;
 import io.r2dbc.spi.Readable;
 import io.r2dbc.spi.Result;
 import io.r2dbc.spi.Row;
 import io.r2dbc.spi.RowMetadata;
 import org.reactivestreams.Publisher;
-import reactor.core.CoreSubscriber;
 import org.reactivestreams.Subscription;
 import reactor.core.publisher.BaseSubscriber;
 import reactor.core.publisher.Flux;
@@ -20,98 +20,116 @@ import java.util.function.Predicate;
 /**
  * The result of one statement (one per statement of a multi-statement simple query, one per binding of
  * a batch). It can be consumed once, by {@link #map}, {@link #getRowsUpdated} or {@link #flatMap}.
+ *
+ * <p>It is its own {@link ResultFeed} (one object per result); {@link #filter} returns a {@link Filtered} view
+ * of it, consumed through the same feed.
  */
-final class PgfastResult implements Result {
+final class PgfastResult extends ResultFeed implements Result {
 
-    private final ResultFeed feed;
-    private final Predicate<Segment> filter;
-
-    PgfastResult(ResultFeed feed) {
-        this(feed, null);
-    }
-
-    private PgfastResult(ResultFeed feed, Predicate<Segment> filter) {
-        this.feed = feed;
-        this.filter = filter;
+    PgfastResult(ResultColumns columns, Owner owner) {
+        super(columns, owner);
     }
 
     @Override
     public Publisher<Long> getRowsUpdated() {
-        return new RowsUpdatedFlux(feed, filter);
-    }
-
-    /** The update count: a Flux of its own rather than {@code Flux.from(lambda)}, one object per call. */
-    private static final class RowsUpdatedFlux extends Flux<Long> {
-
-        private final ResultFeed feed;
-        private final Predicate<Segment> filter;
-
-        RowsUpdatedFlux(ResultFeed feed, Predicate<Segment> filter) {
-            this.feed = feed;
-            this.filter = filter;
-        }
-
-        @Override
-        public void subscribe(CoreSubscriber<? super Long> actual) {
-            new RowsUpdatedSubscription(actual, feed, filter).start();
-        }
+        return new RowsUpdatedSubscription(this, null);
     }
 
     @Override
     public <T> Publisher<T> map(BiFunction<Row, RowMetadata, ? extends T> mappingFunction) {
-        if (mappingFunction == null) {
-            throw new IllegalArgumentException("mappingFunction must not be null");
-        }
-        return afterTypes(new MapFlux<T>(feed, filter, mappingFunction, null));
+        return map(this, null, mappingFunction);
     }
 
     @Override
     public <T> Publisher<T> map(Function<? super Readable, ? extends T> mappingFunction) {
-        if (mappingFunction == null) {
-            throw new IllegalArgumentException("mappingFunction must not be null");
-        }
-        // the function itself, not a lambda around it: one object less per call
-        return afterTypes(new MapFlux<T>(feed, filter, null, mappingFunction));
-    }
-
-    /** The rows mapped: one object per {@code map} call, no Reactor operator between it and its subscriber. */
-    private static final class MapFlux<T> extends Flux<T> {
-
-        private final ResultFeed feed;
-        private final Predicate<Segment> filter;
-        /** Exactly one of the two is set. */
-        private final BiFunction<? super PgfastRow, ? super RowMetadata, ? extends T> mapper;
-        private final Function<? super Readable, ? extends T> readableMapper;
-
-        MapFlux(ResultFeed feed, Predicate<Segment> filter, BiFunction<? super PgfastRow, ? super RowMetadata, ? extends T> mapper,
-                Function<? super Readable, ? extends T> readableMapper) {
-            this.feed = feed;
-            this.filter = filter;
-            this.mapper = mapper;
-            this.readableMapper = readableMapper;
-        }
-
-        @Override
-        public void subscribe(CoreSubscriber<? super T> actual) {
-            new MapSubscription<T>(actual, feed, filter, mapper, readableMapper).start();
-        }
+        return map(this, null, mappingFunction);
     }
 
     @Override
     public Result filter(Predicate<Segment> predicate) {
-        if (predicate == null) {
-            throw new IllegalArgumentException("predicate must not be null");
-        }
-        return new PgfastResult(feed, filter == null ? predicate : filter.and(predicate));
+        return new Filtered(this, checked(predicate));
     }
 
     @Override
     public <T> Publisher<T> flatMap(Function<Segment, ? extends Publisher<? extends T>> mappingFunction) {
+        return flatMap(this, null, mappingFunction);
+    }
+
+    @Override
+    public String toString() {
+        return "PgfastResult{" + (columns() == null ? "no rows" : columns()) + '}';
+    }
+
+    /** A filtered view of a result: the same feed, consumed once, with only the segments {@code filter} keeps. */
+    private static final class Filtered implements Result {
+
+        private final ResultFeed feed;
+        private final Predicate<Segment> filter;
+
+        Filtered(ResultFeed feed, Predicate<Segment> filter) {
+            this.feed = feed;
+            this.filter = filter;
+        }
+
+        @Override
+        public Publisher<Long> getRowsUpdated() {
+            return new RowsUpdatedSubscription(feed, filter);
+        }
+
+        @Override
+        public <T> Publisher<T> map(BiFunction<Row, RowMetadata, ? extends T> mappingFunction) {
+            return PgfastResult.map(feed, filter, mappingFunction);
+        }
+
+        @Override
+        public <T> Publisher<T> map(Function<? super Readable, ? extends T> mappingFunction) {
+            return PgfastResult.map(feed, filter, mappingFunction);
+        }
+
+        @Override
+        public Result filter(Predicate<Segment> predicate) {
+            return new Filtered(feed, filter.and(checked(predicate)));
+        }
+
+        @Override
+        public <T> Publisher<T> flatMap(Function<Segment, ? extends Publisher<? extends T>> mappingFunction) {
+            return PgfastResult.flatMap(feed, filter, mappingFunction);
+        }
+
+        @Override
+        public String toString() {
+            return "PgfastResult{" + (feed.columns() == null ? "no rows" : feed.columns()) + ", filtered}";
+        }
+    }
+
+    private static Predicate<Result.Segment> checked(Predicate<Result.Segment> predicate) {
+        if (predicate == null) {
+            throw new IllegalArgumentException("predicate must not be null");
+        }
+        return predicate;
+    }
+
+    private static <T> Publisher<T> map(ResultFeed feed, Predicate<Segment> filter, BiFunction<Row, RowMetadata, ? extends T> mappingFunction) {
         if (mappingFunction == null) {
             throw new IllegalArgumentException("mappingFunction must not be null");
         }
-        Flux<Publisher<? extends T>> segments = Flux.from(s -> new SegmentSubscription<T>(s, feed, filter, mappingFunction).start());
-        return afterTypes(Flux.concat(segments));
+        return afterTypes(feed, new MapSubscription<T>(feed, filter, mappingFunction, null));
+    }
+
+    private static <T> Publisher<T> map(ResultFeed feed, Predicate<Segment> filter, Function<? super Readable, ? extends T> mappingFunction) {
+        if (mappingFunction == null) {
+            throw new IllegalArgumentException("mappingFunction must not be null");
+        }
+        // the function itself, not a lambda around it: one object less per call
+        return afterTypes(feed, new MapSubscription<T>(feed, filter, null, mappingFunction));
+    }
+
+    private static <T> Publisher<T> flatMap(ResultFeed feed, Predicate<Segment> filter,
+                                            Function<Segment, ? extends Publisher<? extends T>> mappingFunction) {
+        if (mappingFunction == null) {
+            throw new IllegalArgumentException("mappingFunction must not be null");
+        }
+        return afterTypes(feed, Flux.concat(new SegmentSubscription<T>(feed, filter, mappingFunction)));
     }
 
     /**
@@ -119,7 +137,7 @@ final class PgfastResult implements Result {
      * subscriber that cancels while waiting still subscribes to the rows and cancels them, so the result is
      * discarded as any cancelled one is, not left without a consumer.
      */
-    private <T> Flux<T> afterTypes(Flux<T> rows) {
+    private static <T> Flux<T> afterTypes(ResultFeed feed, Flux<T> rows) {
         Mono<Void> pending = feed.columns() instanceof PgfastRowMetadata m ? m.pending() : null;
         if (pending == null) {
             return rows;
@@ -136,10 +154,5 @@ final class PgfastResult implements Result {
                         });
                     }
                 });
-    }
-
-    @Override
-    public String toString() {
-        return "PgfastResult{" + (feed.columns() == null ? "no rows" : feed.columns()) + '}';
     }
 }

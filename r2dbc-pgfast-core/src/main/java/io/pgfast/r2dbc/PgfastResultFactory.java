@@ -83,7 +83,12 @@ final class PgfastResultFactory implements ResultFactory {
     }
 
     @Override
+    public ResultFeed feed(ResultColumns columns, ResultFeed.Owner owner) {
+        return new PgfastResult(columns, owner);
+    }
+
+    @Override
     public Result result(ResultFeed feed) {
-        return new PgfastResult(feed);
+        return (PgfastResult) feed;
     }
 }

@@ -10,23 +10,32 @@ import io.r2dbc.spi.R2dbcException;
 import io.r2dbc.spi.Result;
 import org.reactivestreams.Subscriber;
 import org.reactivestreams.Subscription;
+import reactor.core.CoreSubscriber;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Operators;
 
 import java.util.ArrayDeque;
 import java.util.concurrent.atomic.AtomicLongFieldUpdater;
+import java.util.concurrent.atomic.AtomicReferenceFieldUpdater;
 import java.util.function.Predicate;
 
 /**
- * The subscription of one consumer of a Result ({@code map}, {@code getRowsUpdated} or {@code flatMap}).
+ * What {@code map}, {@code getRowsUpdated} or {@code flatMap} of a Result returns: the publisher and, once
+ * subscribed, the subscription of its one consumer — one object, since a Result is consumed once (a second
+ * subscription gets an IllegalStateException, as a second consumer of the Result does).
  * Rows go straight through under the subscriber's demand; the few other items (a row count, mapped
  * messages) wait in a small queue when there is no demand yet.
  *
  * <p>Signals to the subscriber happen on the connection's event loop. {@code request} and
  * {@code cancel} may come from any thread (Reactive Streams 2.7, 3.5).
  */
-abstract class ResultSubscription<T> implements Subscription, ResultConsumer {
+abstract class ResultSubscription<T> extends Flux<T> implements Subscription, ResultConsumer {
 
-
-    final Subscriber<? super T> actual;
+    /** Set once, by the first {@link #subscribe}. */
+    private volatile Subscriber<? super T> actual;
+    @SuppressWarnings("rawtypes")
+    private static final AtomicReferenceFieldUpdater<ResultSubscription, Subscriber> ACTUAL =
+            AtomicReferenceFieldUpdater.newUpdater(ResultSubscription.class, Subscriber.class, "actual");
     final ResultFeed feed;
     final Predicate<Result.Segment> filter;
     @SuppressWarnings("rawtypes")
@@ -42,15 +51,19 @@ abstract class ResultSubscription<T> implements Subscription, ResultConsumer {
     private Throwable errorWhenDrained;
     private boolean drainingPending;
 
-    ResultSubscription(Subscriber<? super T> actual, ResultFeed feed, Predicate<Result.Segment> filter) {
-        this.actual = actual;
+    ResultSubscription(ResultFeed feed, Predicate<Result.Segment> filter) {
         this.feed = feed;
         this.filter = filter;
     }
 
-    /** Subscribes {@code actual} through this subscription: onSubscribe now, attach on the event loop. */
-    final void start() {
-        actual.onSubscribe(this);
+    /** The first subscriber: onSubscribe now, attach on the event loop. */
+    @Override
+    public final void subscribe(CoreSubscriber<? super T> subscriber) {
+        if (!ACTUAL.compareAndSet(this, null, subscriber)) {
+            Operators.error(subscriber, new IllegalStateException("this Result was already consumed: a Result can be consumed only once"));
+            return;
+        }
+        subscriber.onSubscribe(this);
         // usually we are on the event loop already (the Result was just emitted there): no hop, and no task
         // object either (a lambda passed to a method that may hand it to the event loop is allocated every time)
         if (inLoop()) {

@@ -4,7 +4,6 @@ import io.pgfast.flow.ResultFeed;
 import io.pgfast.protocol.backend.DataRow;
 import io.r2dbc.spi.R2dbcException;
 import io.r2dbc.spi.Result;
-import org.reactivestreams.Subscriber;
 
 import java.util.function.Predicate;
 
@@ -14,8 +13,8 @@ import java.util.function.Predicate;
  */
 final class RowsUpdatedSubscription extends ResultSubscription<Long> {
 
-    RowsUpdatedSubscription(Subscriber<? super Long> actual, ResultFeed feed, Predicate<Result.Segment> filter) {
-        super(actual, feed, filter);
+    RowsUpdatedSubscription(ResultFeed feed, Predicate<Result.Segment> filter) {
+        super(feed, filter);
     }
 
     @Override

@@ -6,7 +6,6 @@ import io.pgfast.protocol.backend.NoticeResponse;
 import io.r2dbc.spi.R2dbcException;
 import io.r2dbc.spi.Result;
 import org.reactivestreams.Publisher;
-import org.reactivestreams.Subscriber;
 
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -20,9 +19,9 @@ final class SegmentSubscription<T> extends ResultSubscription<Publisher<? extend
 
     private final Function<Result.Segment, ? extends Publisher<? extends T>> mapper;
 
-    SegmentSubscription(Subscriber<? super Publisher<? extends T>> actual, ResultFeed feed, Predicate<Result.Segment> filter,
+    SegmentSubscription(ResultFeed feed, Predicate<Result.Segment> filter,
                         Function<Result.Segment, ? extends Publisher<? extends T>> mapper) {
-        super(actual, feed, filter);
+        super(feed, filter);
         this.mapper = mapper;
     }
 
