@@ -2,6 +2,7 @@ package io.pgfast.reliability;
 
 import io.pgfast.r2dbc.PgfastConnection;
 import io.pgfast.config.PgfastConnectionConfiguration;
+import io.pgfast.config.PgfastConnectionConfigurationBuilder;
 import io.pgfast.r2dbc.PgfastConnectionFactory;
 import io.pgfast.testing.AuthMethod;
 import io.pgfast.testing.RequiresPostgres;
@@ -28,7 +29,11 @@ class TypeLookupFailureTest {
     private static final Duration BOUND = Duration.ofSeconds(10);
 
     private static PgfastConnectionConfiguration config(FaultProxy proxy) {
-        return Db.config(AuthMethod.SCRAM, "127.0.0.1", proxy.port()).connectTimeout(Duration.ofSeconds(3)).build();
+        return builder(proxy).build();
+    }
+
+    private static PgfastConnectionConfigurationBuilder builder(FaultProxy proxy) {
+        return Db.config(AuthMethod.SCRAM, "127.0.0.1", proxy.port()).connectTimeout(Duration.ofSeconds(3));
     }
 
     /** Bytes the server sends a new connection: with the type lookup (first of a factory) and without (later ones). */
@@ -79,8 +84,7 @@ class TypeLookupFailureTest {
         long[] bytes = calibrate();
         try (FaultProxy proxy = FaultProxy.to(Db.server().host(), Db.server().port())) {
             proxy.faultNext(Fault.at(Fault.Kind.STALL, Fault.Direction.TO_CLIENT, bytes[1] + (bytes[0] - bytes[1]) / 2));
-            PgfastConnectionConfiguration config = Db.config(AuthMethod.SCRAM, "127.0.0.1", proxy.port())
-                    .connectTimeout(Duration.ofSeconds(3)).socketTimeout(Duration.ofMillis(300)).build();
+            PgfastConnectionConfiguration config = builder(proxy).socketTimeout(Duration.ofMillis(300)).build();
             Throwable failure = null;
             try {
                 Db.close((PgfastConnection) Mono.from(new PgfastConnectionFactory(config).create()).block(BOUND));
