@@ -31,7 +31,12 @@ public final class Binding implements Bind.Values {
      * per execution.
      */
     private final Object[] slots;
-    private final int[] oids;
+    /**
+     * The type OIDs of the values bound as NULL; null while none was. A value's OID is its encoder's
+     * ({@link Encoder#oid}, which depends on the value's class only), asked for when the statement is looked up:
+     * no OID array per execution.
+     */
+    private int[] nullOids;
     private boolean deferred;
     /** Which values were bound with a stated type; null while none was. */
     private boolean[] typed;
@@ -44,7 +49,6 @@ public final class Binding implements Bind.Values {
 
     private Binding(int size, String sql) {
         this.slots = new Object[2 * size];
-        this.oids = new int[size];
         this.sql = sql;
     }
 
@@ -57,7 +61,12 @@ public final class Binding implements Bind.Values {
         for (int i = 0; i < count; i++) {
             Binding b = bindings.get(from + i);
             System.arraycopy(b.slots, 0, m.slots, 2 * i * width, 2 * width);
-            System.arraycopy(b.oids, 0, m.oids, i * width, width);
+            if (b.nullOids != null) {
+                if (m.nullOids == null) {
+                    m.nullOids = new int[count * width];
+                }
+                System.arraycopy(b.nullOids, 0, m.nullOids, i * width, width);
+            }
         }
         return m;
     }
@@ -73,14 +82,13 @@ public final class Binding implements Bind.Values {
         }
         slots[2 * index] = value;
         slots[2 * index + 1] = encoder;
-        oids[index] = encoder.oid(value);
     }
 
     /** A value bound with a stated type ({@code Parameters.in(type, value)}): its encoder is not the class's own. */
     public void setTyped(int index, Object value, Encoder<Object> encoder) {
         set(index, value, encoder);
         if (typed == null) {
-            typed = new boolean[oids.length];
+            typed = new boolean[count()];
         }
         typed[index] = true;
     }
@@ -98,7 +106,6 @@ public final class Binding implements Bind.Values {
     public void setDeferred(int index, Object lob) {
         slots[2 * index] = lob;
         slots[2 * index + 1] = null;
-        oids[index] = 0;
         deferred = true;
     }
 
@@ -112,7 +119,7 @@ public final class Binding implements Bind.Values {
      */
     @SuppressWarnings("unchecked")
     public Mono<Void> resolveDeferred(CodecRegistry codecs) {
-        return Flux.range(0, oids.length)
+        return Flux.range(0, count())
                 .concatMap(i -> {
                     Object v = slots[2 * i];
                     if (v instanceof Blob) {
@@ -141,12 +148,15 @@ public final class Binding implements Bind.Values {
     public void setNull(int index, int oid) {
         slots[2 * index] = NULL;
         slots[2 * index + 1] = null;
-        oids[index] = oid;
+        if (nullOids == null) {
+            nullOids = new int[count()];
+        }
+        nullOids[index] = oid;
     }
 
     /** The index of the first parameter without a value, or -1 when all are bound. */
     public int firstUnbound() {
-        for (int i = 0; i < oids.length; i++) {
+        for (int i = 0; i < count(); i++) {
             if (slots[2 * i] == null) {
                 return i;
             }
@@ -155,7 +165,7 @@ public final class Binding implements Bind.Values {
     }
 
     boolean isEmpty() {
-        for (int i = 0; i < oids.length; i++) {
+        for (int i = 0; i < count(); i++) {
             if (slots[2 * i] != null) {
                 return false;
             }
@@ -168,14 +178,44 @@ public final class Binding implements Bind.Values {
         return (Encoder<Object>) slots[2 * i + 1];
     }
 
-    /** The parameter type OIDs for Parse; part of the prepared-statement cache key. */
+    /**
+     * Parameter {@code i}'s type OID for Parse, part of the prepared-statement cache key: the encoder's for a
+     * value, the one given for a NULL, 0 (the server infers it) for a LOB until it is read.
+     */
+    int oid(int i) {
+        Object v = slots[2 * i];
+        if (v == NULL) {
+            return nullOids[i];
+        }
+        Encoder<Object> e = encoder(i);
+        return e == null ? 0 : e.oid(v);
+    }
+
+    /** Every parameter's {@link #oid}, in a new array: for a statement to prepare, not for one found in the cache. */
     int[] oids() {
+        int[] oids = new int[count()];
+        for (int i = 0; i < oids.length; i++) {
+            oids[i] = oid(i);
+        }
         return oids;
+    }
+
+    /** Whether the parameters' OIDs are {@code oids}, without an array of this binding's own. */
+    boolean hasOids(int[] oids) {
+        if (oids.length != count()) {
+            return false;
+        }
+        for (int i = 0; i < oids.length; i++) {
+            if (oids[i] != oid(i)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override
     public int count() {
-        return oids.length;
+        return slots.length >>> 1;
     }
 
     @Override
@@ -204,7 +244,7 @@ public final class Binding implements Bind.Values {
     /** The values themselves, for the opt-in parameter log only. */
     public String describeValues() {
         StringBuilder b = new StringBuilder("[");
-        for (int i = 0; i < oids.length; i++) {
+        for (int i = 0; i < count(); i++) {
             if (i > 0) {
                 b.append(", ");
             }
@@ -217,8 +257,8 @@ public final class Binding implements Bind.Values {
     @Override
     public String toString() {
         // values may be secrets: only their types are shown
-        String[] types = new String[oids.length];
-        for (int i = 0; i < oids.length; i++) {
+        String[] types = new String[count()];
+        for (int i = 0; i < types.length; i++) {
             Object v = slots[2 * i];
             types[i] = v == NULL ? "null" : v == null ? "unbound" : v.getClass().getSimpleName();
         }

@@ -35,7 +35,6 @@ import io.r2dbc.spi.Result;
 import org.reactivestreams.Subscriber;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -62,7 +61,10 @@ public final class ExtendedQueryFlow extends QueryFlow {
     private static final short[] ALL_TEXT = {Format.TEXT.code()};
 
     private final PreparedStatementCache cache;
-    private final List<Binding> bindings;
+    /** The one set of bindings, the usual case (no list), or null when {@code batch} holds several. */
+    private final Binding single;
+    private final List<Binding> batch;
+    private final int bindingCount;
     /** The rows per Execute with a row limit (one binding only), 0 for all rows at once: see {@link #fetching()}. */
     private final int fetchSize;
     /**
@@ -70,7 +72,7 @@ public final class ExtendedQueryFlow extends QueryFlow {
      * usual case, in {@code single} and no array.
      */
     private final PreparedStatementCache.Entry[] entries;
-    private PreparedStatementCache.Entry single;
+    private PreparedStatementCache.Entry singleEntry;
     /** Binding and executing; false while the statements are being prepared (Parse/Describe/Sync). */
     private boolean executing;
     private boolean writeComplete = true;
@@ -88,13 +90,32 @@ public final class ExtendedQueryFlow extends QueryFlow {
     /** Rows of the current Execute(fetchSize) window: at most fetchSize. */
     private int rowsInWindow;
 
-    public ExtendedQueryFlow(Transport transport, CodecRegistry codecs, String sql, List<Binding> bindings, int fetchSize,
+    /** One statement with one set of bindings ({@link Binding#NONE} when it has no parameters). */
+    public ExtendedQueryFlow(Transport transport, CodecRegistry codecs, String sql, Binding binding, int fetchSize,
                       PreparedStatementCache cache, ResultFactory resultFactory, Subscriber<? super Result> results) {
+        this(transport, codecs, sql, binding, null, fetchSize, cache, resultFactory, results);
+    }
+
+    /** One statement with every set of bindings in {@code batch} (a row limit applies to one set only). */
+    public ExtendedQueryFlow(Transport transport, CodecRegistry codecs, String sql, List<Binding> batch, int fetchSize,
+                      PreparedStatementCache cache, ResultFactory resultFactory, Subscriber<? super Result> results) {
+        this(transport, codecs, sql, batch.size() == 1 ? batch.get(0) : null, batch.size() == 1 ? null : batch, fetchSize,
+                cache, resultFactory, results);
+    }
+
+    private ExtendedQueryFlow(Transport transport, CodecRegistry codecs, String sql, Binding single, List<Binding> batch,
+                      int fetchSize, PreparedStatementCache cache, ResultFactory resultFactory, Subscriber<? super Result> results) {
         super(transport, codecs, sql, resultFactory, results);
         this.cache = cache;
-        this.bindings = bindings;
-        this.fetchSize = bindings.size() == 1 ? fetchSize : 0;
-        this.entries = bindings.size() == 1 ? null : new PreparedStatementCache.Entry[bindings.size()];
+        this.single = single;
+        this.batch = batch;
+        this.bindingCount = single != null ? 1 : batch.size();
+        this.fetchSize = bindingCount == 1 ? fetchSize : 0;
+        this.entries = bindingCount == 1 ? null : new PreparedStatementCache.Entry[bindingCount];
+    }
+
+    private Binding binding(int i) {
+        return single != null ? single : batch.get(i);
     }
 
     @Override
@@ -116,14 +137,15 @@ public final class ExtendedQueryFlow extends QueryFlow {
             writeUnnamed(out);
             return;
         }
-        for (int i = 0; i < bindings.size(); i++) {
-            Binding b = bindings.get(i);
+        for (int i = 0; i < bindingCount; i++) {
+            Binding b = binding(i);
             String text = b.sqlOr(sql);
-            PreparedStatementCache.Entry entry = cache.get(text, b.oids());
+            PreparedStatementCache.Entry entry = cache.get(text, b);
             if (entry == null) {
-                entry = preparing(text, b.oids());
+                int[] oids = b.oids();
+                entry = preparing(text, oids);
                 if (entry == null) {
-                    entry = cache.newEntry(text, b.oids());
+                    entry = cache.newEntry(text, oids);
                     addPreparing(entry);
                 }
             }
@@ -143,12 +165,12 @@ public final class ExtendedQueryFlow extends QueryFlow {
     }
 
     private PreparedStatementCache.Entry entry(int binding) {
-        return entries == null ? single : entries[binding];
+        return entries == null ? singleEntry : entries[binding];
     }
 
     private void entry(int binding, PreparedStatementCache.Entry entry) {
         if (entries == null) {
-            single = entry;
+            singleEntry = entry;
         } else {
             entries[binding] = entry;
         }
@@ -184,9 +206,9 @@ public final class ExtendedQueryFlow extends QueryFlow {
     }
 
     private void writeBinds(ByteBuf out) {
-        for (int i = 0; i < bindings.size(); i++) {
+        for (int i = 0; i < bindingCount; i++) {
             PreparedStatementCache.Entry e = entry(i);
-            Bind.encode(out, "", e.name, bindings.get(i), e.resultFormats);
+            Bind.encode(out, "", e.name, binding(i), e.resultFormats);
             (fetching() ? new Execute("", fetchSize) : Execute.UNNAMED_ALL_ROWS).encode(out);
         }
         endBatch(out);
@@ -195,9 +217,10 @@ public final class ExtendedQueryFlow extends QueryFlow {
     private void writeUnnamed(ByteBuf out) {
         int[] parsed = null;
         String parsedSql = null;
-        for (Binding b : bindings) {
+        for (int i = 0; i < bindingCount; i++) {
+            Binding b = binding(i);
             String text = b.sqlOr(sql);
-            if (parsed == null || !text.equals(parsedSql) || !Arrays.equals(parsed, b.oids())) {
+            if (parsed == null || !text.equals(parsedSql) || !b.hasOids(parsed)) {
                 parsed = b.oids();
                 parsedSql = text;
                 new Parse("", text, parsed).encode(out);
@@ -421,7 +444,7 @@ public final class ExtendedQueryFlow extends QueryFlow {
             if (SqlState.INVALID_SQL_STATEMENT_NAME.equals(code)) {
                 cache.clear();
             } else {
-                for (int i = 0; i < bindings.size(); i++) {
+                for (int i = 0; i < bindingCount; i++) {
                     PreparedStatementCache.Entry entry = entry(i);
                     if (entry != null) {
                         cache.remove(entry.key);
@@ -475,7 +498,7 @@ public final class ExtendedQueryFlow extends QueryFlow {
                 // nothing of it ran: prepare every statement of the batch again, then bind as before
                 retried = true;
                 nextBinding = 0;
-                for (int i = 0; i < bindings.size(); i++) {
+                for (int i = 0; i < bindingCount; i++) {
                     PreparedStatementCache.Key key = entry(i).key;
                     PreparedStatementCache.Entry entry = preparing(key.sql, key.oids);
                     if (entry == null) {

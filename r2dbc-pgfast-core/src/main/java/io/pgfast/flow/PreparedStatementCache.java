@@ -21,17 +21,25 @@ public final class PreparedStatementCache {
     static final class Key {
         String sql;
         int[] oids;
+        /** Only in the cache's lookup probe: the binding whose OIDs are looked up, instead of an array of them. */
+        private Binding binding;
         private int hash;
 
         Key(String sql, int[] oids) {
-            set(sql, oids);
-        }
-
-        /** Only for the cache's lookup probe: a stored key never changes. */
-        private void set(String sql, int[] oids) {
             this.sql = sql;
             this.oids = oids;
             this.hash = 31 * sql.hashCode() + Arrays.hashCode(oids);
+        }
+
+        /** Only for the cache's lookup probe: a stored key never changes. The hash is {@code Arrays.hashCode}'s. */
+        private void probe(String sql, Binding binding) {
+            int h = 1;
+            for (int i = 0; i < binding.count(); i++) {
+                h = 31 * h + binding.oid(i);
+            }
+            this.sql = sql;
+            this.binding = binding;
+            this.hash = 31 * sql.hashCode() + h;
         }
 
         boolean matches(String sql, int[] oids) {
@@ -44,7 +52,13 @@ public final class PreparedStatementCache {
                 return false;
             }
             Key k = (Key) o;
-            return hash == k.hash && sql.equals(k.sql) && Arrays.equals(oids, k.oids);
+            if (hash != k.hash || !sql.equals(k.sql)) {
+                return false;
+            }
+            if (binding != null) {
+                return binding.hasOids(k.oids);
+            }
+            return k.binding != null ? k.binding.hasOids(oids) : Arrays.equals(oids, k.oids);
         }
 
         @Override
@@ -104,12 +118,12 @@ public final class PreparedStatementCache {
         return capacity != 0;
     }
 
-    /** The statement cached for {@code sql} with parameter types {@code oids}, or null. */
-    Entry get(String sql, int[] oids) {
-        probe.set(sql, oids);
+    /** The statement cached for {@code sql} with {@code binding}'s parameter types, or null. */
+    Entry get(String sql, Binding binding) {
+        probe.probe(sql, binding);
         Entry e = entries.get(probe);
         probe.sql = null;
-        probe.oids = null;
+        probe.binding = null;
         return e;
     }
 

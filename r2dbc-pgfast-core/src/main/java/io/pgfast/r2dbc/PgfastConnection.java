@@ -139,11 +139,16 @@ public final class PgfastConnection implements Connection, Lifecycle {
     }
 
     Flux<Result> executeSimple(String sql) {
-        return new Execution(sql, null, 0);
+        return new Execution(sql, null, null, 0);
     }
 
-    Flux<Result> executeExtended(String sql, List<Binding> bindings, int fetchSize) {
-        return new Execution(sql, bindings, fetchSize);
+    /** One set of bindings ({@link Binding#NONE} for none): no list of one. */
+    Flux<Result> executeExtended(String sql, Binding binding, int fetchSize) {
+        return new Execution(sql, binding, null, fetchSize);
+    }
+
+    Flux<Result> executeExtended(String sql, List<Binding> batch, int fetchSize) {
+        return batch.size() == 1 ? new Execution(sql, batch.get(0), null, fetchSize) : new Execution(sql, null, batch, fetchSize);
     }
 
     /**
@@ -153,13 +158,15 @@ public final class PgfastConnection implements Connection, Lifecycle {
     private final class Execution extends Flux<Result> {
 
         private final String sql;
-        /** Null for the simple query protocol. */
-        private final List<Binding> bindings;
+        /** The one set of bindings, or null for a batch ({@code batch}) or the simple query protocol (both null). */
+        private final Binding single;
+        private final List<Binding> batch;
         private final int fetchSize;
 
-        Execution(String sql, List<Binding> bindings, int fetchSize) {
+        Execution(String sql, Binding single, List<Binding> batch, int fetchSize) {
             this.sql = sql;
-            this.bindings = bindings;
+            this.single = single;
+            this.batch = batch;
             this.fetchSize = fetchSize;
         }
 
@@ -168,16 +175,20 @@ public final class PgfastConnection implements Connection, Lifecycle {
             beginImplicitly();
             QueryFlow flow;
             CodecRegistry codecs = codecs();
-            if (bindings == null) {
+            if (single != null) {
+                QueryLogger.extended(processId(), sql, single);
+                flow = new ExtendedQueryFlow(transport, codecs, sql, single, fetchSize, cache, resultFactory, s);
+                flow.expectResults(1);
+            } else if (batch != null) {
+                QueryLogger.extended(processId(), sql, batch);
+                flow = new ExtendedQueryFlow(transport, codecs, sql, batch, fetchSize, cache, resultFactory, s);
+                flow.expectResults(batch.size());
+            } else {
                 QueryLogger.simple(processId(), sql);
                 flow = new SimpleQueryFlow(transport, codecs, sql, resultFactory, described, s);
                 if (!SqlScanner.hasSeveralStatements(sql)) {
                     flow.expectResults(1);
                 }
-            } else {
-                QueryLogger.extended(processId(), sql, bindings);
-                flow = new ExtendedQueryFlow(transport, codecs, sql, bindings, fetchSize, cache, resultFactory, s);
-                flow.expectResults(bindings.size());
             }
             observe(flow, sql, s);
             flow.start();

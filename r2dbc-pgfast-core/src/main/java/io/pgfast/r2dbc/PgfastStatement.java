@@ -13,7 +13,6 @@ import io.r2dbc.spi.Statement;
 import reactor.core.publisher.Flux;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.NoSuchElementException;
 
@@ -44,9 +43,6 @@ final class PgfastStatement implements Statement {
             return Blob.class.isAssignableFrom(type) || Clob.class.isAssignableFrom(type) ? Kind.LOB : Kind.PLAIN;
         }
     };
-
-    /** The one set of bindings of a statement without parameters run through the extended protocol (a fetch size). */
-    private static final List<Binding> NO_PARAMETERS = List.of(Binding.NONE);
 
     private final PgfastConnection connection;
     private final CodecRegistry codecs;
@@ -222,45 +218,44 @@ final class PgfastStatement implements Statement {
 
     @Override
     public Flux<Result> execute() {
-        List<Binding> all;
+        boolean batch = bindings != null && !bindings.isEmpty();
+        if (current == null && parameterCount > 0 && !batch) {
+            throw new IllegalStateException("the statement has " + parameterCount + " parameter(s) and none is bound");
+        }
+        if (current == null && openAfterAdd) {
+            throw new IllegalStateException("add() opened a new set of bindings that is still empty: bind every parameter again, or do not call add() last");
+        }
         if (current != null) {
             int missing = current.firstUnbound();
             if (missing >= 0) {
                 throw new IllegalStateException("parameter $" + (missing + 1) + " is not bound");
             }
-            if (bindings == null || bindings.isEmpty()) {
-                // one set of bindings, the usual case: no list copied
-                all = Collections.singletonList(current);
-            } else {
-                all = new ArrayList<>(bindings.size() + 1);
-                all.addAll(bindings);
-                all.add(current);
-            }
-        } else if (parameterCount > 0 && (bindings == null || bindings.isEmpty())) {
-            throw new IllegalStateException("the statement has " + parameterCount + " parameter(s) and none is bound");
-        } else if (openAfterAdd) {
-            throw new IllegalStateException("add() opened a new set of bindings that is still empty: bind every parameter again, or do not call add() last");
-        } else {
-            // no statement parameters: nothing to copy when nothing was added (the usual case)
-            all = bindings == null || bindings.isEmpty() ? List.of() : new ArrayList<>(bindings);
         }
-        if (bindings != null) {
+        String text = generatedColumns == null ? sql : withReturning(sql, generatedColumns);
+        Binding last = current;
+        current = null;
+        if (!batch) {
+            // one set of bindings or none, the usual case: no list
+            if (last == null) {
+                return fetchSize == 0 ? connection.executeSimple(text) : connection.executeExtended(text, Binding.NONE, fetchSize);
+            }
+            if (!last.hasDeferred()) {
+                return connection.executeExtended(text, last, fetchSize);
+            }
+        }
+        List<Binding> all = new ArrayList<>(batch ? bindings.size() + 1 : 1);
+        if (batch) {
+            all.addAll(bindings);
             bindings.clear();
         }
-        current = null;
-        String text = generatedColumns == null ? sql : withReturning(sql, generatedColumns);
-        if (all.isEmpty() && fetchSize == 0) {
-            return connection.executeSimple(text);
-        }
-        if (all.isEmpty()) {
-            all = NO_PARAMETERS;
+        if (last != null) {
+            all.add(last);
         }
         int size = fetchSize;
         if (anyDeferred(all)) {
-            List<Binding> resolving = all;
-            return Flux.fromIterable(resolving)
+            return Flux.fromIterable(all)
                     .concatMap(b -> b.resolveDeferred(codecs))
-                    .thenMany(Flux.defer(() -> connection.executeExtended(text, rewritten(resolving), size)));
+                    .thenMany(Flux.defer(() -> connection.executeExtended(text, rewritten(all), size)));
         }
         return connection.executeExtended(text, rewritten(all), size);
     }

@@ -29,6 +29,14 @@ final class QueryLogger {
         }
     }
 
+    static void extended(int processId, String sql, Binding binding) {
+        if (PARAMETERS.isTraceEnabled()) {
+            PARAMETERS.trace("[pid {}] {} with {}", processId, sql, binding.describeValues());
+        } else if (QUERIES.isDebugEnabled()) {
+            QUERIES.debug("[pid {}] {} (1 binding: {})", processId, sql, binding);
+        }
+    }
+
     static void extended(int processId, String sql, List<Binding> bindings) {
         if (PARAMETERS.isTraceEnabled()) {
             for (Binding b : bindings) {
