@@ -24,6 +24,15 @@ final class ConversationQueue {
     private int writeHold;
     private boolean deferFlushes;
     private boolean flushRequested;
+    /**
+     * The buffer flushes render into, kept while the channel has let go of it (reference count 1 after the
+     * write), so that a statement takes no buffer from the allocator (nor its leak-detector sampling); null
+     * until the first flush, or after one that grew it past {@link #KEEP_AT_MOST}.
+     */
+    private ByteBuf outbound;
+
+    /** A flush buffer larger than this (a big batch or parameter) is given back after its write, not kept. */
+    static final int KEEP_AT_MOST = 64 * 1024;
 
     ConversationQueue(int pipelineLimit) {
         this.pipelineLimit = Math.max(1, pipelineLimit);
@@ -156,7 +165,7 @@ final class ConversationQueue {
                 continue;
             }
             if (out == null) {
-                out = channel.alloc().ioBuffer();
+                out = outboundBuffer();
             }
             int mark = out.writerIndex();
             try {
@@ -173,7 +182,31 @@ final class ConversationQueue {
             }
         }
         if (out != null) {
-            write(out);
+            writeOutbound(out);
+        }
+    }
+
+    /** The kept buffer, emptied, if the channel is done with it; else a new one, which is kept from now on. */
+    private ByteBuf outboundBuffer() {
+        ByteBuf b = outbound;
+        if (b != null) {
+            if (b.refCnt() == 1) {
+                return b.clear();
+            }
+            // still on its way to the socket (a full send buffer): the channel releases it once written
+            b.release();
+        }
+        return outbound = channel.alloc().ioBuffer();
+    }
+
+    /** Writes the kept buffer; the channel releases its own reference once the bytes are sent (or failed). */
+    private void writeOutbound(ByteBuf out) {
+        if (out.isReadable()) {
+            channel.writeAndFlush(out.retain(), channel.voidPromise());
+        }
+        if (out.capacity() > KEEP_AT_MOST) {
+            outbound = null;
+            out.release();
         }
     }
 
@@ -199,6 +232,10 @@ final class ConversationQueue {
             return;
         }
         closedCause = later;
+        if (outbound != null) {
+            outbound.release();
+            outbound = null;
+        }
         Conversation c;
         while ((c = inFlight.pollFirst()) != null) {
             c.onConnectionFailure(cause);
