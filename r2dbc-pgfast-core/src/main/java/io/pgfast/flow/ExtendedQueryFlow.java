@@ -61,15 +61,17 @@ public final class ExtendedQueryFlow extends QueryFlow {
     private static final short[] ALL_TEXT = {Format.TEXT.code()};
 
     private final PreparedStatementCache cache;
-    /** The one set of bindings, the usual case (no list), or null when {@code batch} holds several. */
-    private final Binding single;
-    private final List<Binding> batch;
-    private final int bindingCount;
-    /** The rows per Execute with a row limit (one binding only), 0 for all rows at once: see {@link #fetching()}. */
-    private final int fetchSize;
+    /**
+     * The one {@link Binding}, the usual case (no list), or the {@code List<Binding>} of a batch: one field for
+     * both, read through {@link #binding(int)} and {@link #bindingCount()}, keeps the flow of a usual statement
+     * within 136 bytes.
+     */
+    private final Object bindings;
+    /** With a row limit per Execute (one binding only, see {@link #fetching()}), its windows; null for all rows at once. */
+    private final FetchWindows fetch;
     /**
      * The cached statement each binding runs as (several may share one): {@link #entry(int)}; for one binding, the
-     * usual case, in {@code single} and no array.
+     * usual case, in {@code singleEntry} and no array.
      */
     private final PreparedStatementCache.Entry[] entries;
     private PreparedStatementCache.Entry singleEntry;
@@ -83,12 +85,9 @@ public final class ExtendedQueryFlow extends QueryFlow {
     private int nextBinding;
     private R2dbcException heldError;
     private boolean retried;
-    private long rowsInEarlierWindows;
     /** Parse and Close messages written whose ParseComplete / CloseComplete has not arrived yet. */
     private int parsesPending;
     private int closesPending;
-    /** Rows of the current Execute(fetchSize) window: at most fetchSize. */
-    private int rowsInWindow;
 
     /** One statement with one set of bindings ({@link Binding#NONE} when it has no parameters). */
     public ExtendedQueryFlow(Transport transport, CodecRegistry codecs, String sql, Binding binding, int fetchSize,
@@ -107,15 +106,43 @@ public final class ExtendedQueryFlow extends QueryFlow {
                       int fetchSize, PreparedStatementCache cache, ResultFactory resultFactory, Subscriber<? super Result> results) {
         super(transport, codecs, sql, resultFactory, results);
         this.cache = cache;
-        this.single = single;
-        this.batch = batch;
-        this.bindingCount = single != null ? 1 : batch.size();
-        this.fetchSize = bindingCount == 1 ? fetchSize : 0;
-        this.entries = bindingCount == 1 ? null : new PreparedStatementCache.Entry[bindingCount];
+        this.bindings = single != null ? single : batch;
+        this.fetch = single != null && fetchSize > 0 ? new FetchWindows(fetchSize) : null;
+        this.entries = single != null ? null : new PreparedStatementCache.Entry[batch.size()];
+    }
+
+    /**
+     * The state of an execution with a row limit, kept out of the flow itself (allocated only for one) so that
+     * the usual statement's flow is smaller.
+     */
+    private static final class FetchWindows {
+        /** The rows per Execute. */
+        final int size;
+        /** Rows of the current Execute(size) window: at most size. */
+        int rowsInWindow;
+        long rowsInEarlierWindows;
+
+        FetchWindows(int size) {
+            this.size = size;
+        }
+    }
+
+    private int bindingCount() {
+        return bindings instanceof Binding ? 1 : batch().size();
+    }
+
+    /** The rows per Execute: 0 for all at once. */
+    private int fetchSize() {
+        return fetch == null ? 0 : fetch.size;
     }
 
     private Binding binding(int i) {
-        return single != null ? single : batch.get(i);
+        return bindings instanceof Binding ? (Binding) bindings : batch().get(i);
+    }
+
+    @SuppressWarnings("unchecked")
+    private List<Binding> batch() {
+        return (List<Binding>) bindings;
     }
 
     @Override
@@ -137,7 +164,7 @@ public final class ExtendedQueryFlow extends QueryFlow {
             writeUnnamed(out);
             return;
         }
-        for (int i = 0; i < bindingCount; i++) {
+        for (int i = 0; i < bindingCount(); i++) {
             Binding b = binding(i);
             String text = b.sqlOr(sql);
             PreparedStatementCache.Entry entry = cache.get(text, b);
@@ -161,7 +188,7 @@ public final class ExtendedQueryFlow extends QueryFlow {
     }
 
     private boolean fetching() {
-        return fetchSize > 0;
+        return fetch != null;
     }
 
     private PreparedStatementCache.Entry entry(int binding) {
@@ -206,10 +233,10 @@ public final class ExtendedQueryFlow extends QueryFlow {
     }
 
     private void writeBinds(ByteBuf out) {
-        for (int i = 0; i < bindingCount; i++) {
+        for (int i = 0; i < bindingCount(); i++) {
             PreparedStatementCache.Entry e = entry(i);
             Bind.encode(out, "", e.name, binding(i), e.resultFormats);
-            (fetching() ? new Execute("", fetchSize) : Execute.UNNAMED_ALL_ROWS).encode(out);
+            (fetching() ? new Execute("", fetch.size) : Execute.UNNAMED_ALL_ROWS).encode(out);
         }
         endBatch(out);
     }
@@ -217,7 +244,7 @@ public final class ExtendedQueryFlow extends QueryFlow {
     private void writeUnnamed(ByteBuf out) {
         int[] parsed = null;
         String parsedSql = null;
-        for (int i = 0; i < bindingCount; i++) {
+        for (int i = 0; i < bindingCount(); i++) {
             Binding b = binding(i);
             String text = b.sqlOr(sql);
             if (parsed == null || !text.equals(parsedSql) || !b.hasOids(parsed)) {
@@ -228,7 +255,7 @@ public final class ExtendedQueryFlow extends QueryFlow {
             }
             Bind.encode(out, "", "", b, ALL_TEXT);
             new Describe('P', "").encode(out);
-            new Execute("", fetchSize).encode(out);
+            new Execute("", fetchSize()).encode(out);
         }
         endBatch(out);
     }
@@ -280,7 +307,7 @@ public final class ExtendedQueryFlow extends QueryFlow {
             DataRow row = (DataRow) message;
             checkRow(row);
             if (fetching()) {
-                rowsInWindow++;
+                fetch.rowsInWindow++;
             }
             current.row(row);
             return false;
@@ -376,7 +403,7 @@ public final class ExtendedQueryFlow extends QueryFlow {
         } else if (message instanceof CommandComplete) {
             long rows = ((CommandComplete) message).rows();
             // with a row limit each Execute reports only its own rows: add the earlier windows'
-            closeResult(rows >= 0 ? rows + rowsInEarlierWindows : null);
+            closeResult(rows >= 0 ? rows + (fetching() ? fetch.rowsInEarlierWindows : 0) : null);
             if (fetching() && !writeComplete) {
                 writeMore(Sync.INSTANCE::encode);
                 writeComplete = true;
@@ -397,11 +424,11 @@ public final class ExtendedQueryFlow extends QueryFlow {
         if (!fetching() || writeComplete) {
             throw new ProtocolException("PortalSuspended although no row limit was given");
         }
-        rowsInEarlierWindows += rowsInWindow;
-        rowsInWindow = 0;
+        fetch.rowsInEarlierWindows += fetch.rowsInWindow;
+        fetch.rowsInWindow = 0;
         if (current != null && !current.isCancelledByConsumer()) {
             writeMore(out -> {
-                new Execute("", fetchSize).encode(out);
+                new Execute("", fetch.size).encode(out);
                 Flush.INSTANCE.encode(out);
             });
         } else {
@@ -444,7 +471,7 @@ public final class ExtendedQueryFlow extends QueryFlow {
             if (SqlState.INVALID_SQL_STATEMENT_NAME.equals(code)) {
                 cache.clear();
             } else {
-                for (int i = 0; i < bindingCount; i++) {
+                for (int i = 0; i < bindingCount(); i++) {
                     PreparedStatementCache.Entry entry = entry(i);
                     if (entry != null) {
                         cache.remove(entry.key);
@@ -498,7 +525,7 @@ public final class ExtendedQueryFlow extends QueryFlow {
                 // nothing of it ran: prepare every statement of the batch again, then bind as before
                 retried = true;
                 nextBinding = 0;
-                for (int i = 0; i < bindingCount; i++) {
+                for (int i = 0; i < bindingCount(); i++) {
                     PreparedStatementCache.Key key = entry(i).key;
                     PreparedStatementCache.Entry entry = preparing(key.sql, key.oids);
                     if (entry == null) {

@@ -15,11 +15,32 @@ import io.pgfast.protocol.BackendMessage;
  * <p>Ownership contract: {@link #onMessage} receives ownership of reference-counted messages
  * ({@code DataRow}, {@code CopyData}) and must release them.
  */
-public abstract class Conversation {
+public abstract class Conversation implements Runnable {
 
     private volatile boolean cancelledBeforeWrite;
+    /**
+     * The transport this conversation was submitted to from another thread, until the event loop takes it
+     * ({@link #run}): the conversation is its own event-loop task, so a submission allocates no task object.
+     */
+    private Transport submittedTo;
     /** It gave up waiting for its answers ({@link #abandon}); event loop only. */
     private boolean abandoned;
+
+    /** Hands this conversation to {@code transport} on the event loop: {@link #run} does it there. */
+    final void submitFromElsewhere(Transport transport) {
+        submittedTo = transport;
+        transport.channel().eventLoop().execute(this);
+    }
+
+    /**
+     * The event-loop task of a submission from another thread ({@link Transport#submit}); not for callers.
+     */
+    @Override
+    public final void run() {
+        Transport transport = submittedTo;
+        submittedTo = null;
+        transport.submitOnLoop(this);
+    }
 
     /** Writes this conversation's first (often only) batch of frontend messages. */
     protected abstract void writeTo(ByteBuf out);

@@ -107,11 +107,11 @@ public final class Transport {
         if (eventLoop.inEventLoop()) {
             submitOnLoop(conversation);
         } else {
-            eventLoop.execute(() -> submitOnLoop(conversation));
+            conversation.submitFromElsewhere(this);
         }
     }
 
-    private void submitOnLoop(Conversation conversation) {
+    void submitOnLoop(Conversation conversation) {
         queue.submit(conversation);
         if (handler.isStalled() && queue.head() != conversation) {
             // reading waits for the head's consumer, and now a conversation waits behind it: the head may have
