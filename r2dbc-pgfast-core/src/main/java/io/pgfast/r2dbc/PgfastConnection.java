@@ -147,8 +147,9 @@ public final class PgfastConnection implements Connection, Lifecycle {
         return new Execution(sql, binding, null, fetchSize);
     }
 
+    /** Several sets of bindings, or one in a list (LOBs read first): ExtendedQueryFlow treats a list of one as one. */
     Flux<Result> executeExtended(String sql, List<Binding> batch, int fetchSize) {
-        return batch.size() == 1 ? new Execution(sql, batch.get(0), null, fetchSize) : new Execution(sql, null, batch, fetchSize);
+        return new Execution(sql, null, batch, fetchSize);
     }
 
     /**
@@ -158,7 +159,7 @@ public final class PgfastConnection implements Connection, Lifecycle {
     private final class Execution extends Flux<Result> {
 
         private final String sql;
-        /** The one set of bindings, or null for a batch ({@code batch}) or the simple query protocol (both null). */
+        /** The one set of bindings, or null for a list of them ({@code batch}) or the simple query protocol (both null). */
         private final Binding single;
         private final List<Binding> batch;
         private final int fetchSize;
