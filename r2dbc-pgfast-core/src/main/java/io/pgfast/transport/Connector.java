@@ -26,10 +26,18 @@ public final class Connector {
 
     /** Opens a transport; the Mono emits once TLS (if any) is established. */
     public static Mono<Transport> connect(TransportOptions options) {
+        // a channel per subscription, and a ReceiveBuffer per channel
+        return Mono.defer(() -> connectOnce(options));
+    }
+
+    private static Mono<Transport> connectOnce(TransportOptions options) {
+        // it keeps this channel's read buffer, given back when the channel closes
+        ReceiveBuffer receiveBuffer = new ReceiveBuffer();
         TcpClient client = TcpClient.create(ConnectionProvider.newConnection())
                 .remoteAddress(options::address)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, options.connectTimeout().toMillis()))
-                .option(ChannelOption.AUTO_READ, false);
+                .option(ChannelOption.AUTO_READ, false)
+                .option(ChannelOption.RCVBUF_ALLOCATOR, receiveBuffer);
         if (options.loopResources() != null) {
             client = client.runOn(options.loopResources());
         }
@@ -40,12 +48,16 @@ public final class Connector {
         return client.connect()
                 .onErrorMap(e -> !(e instanceof R2dbcNonTransientResourceException),
                         e -> new R2dbcNonTransientResourceException(CANNOT_CONNECT + options.address() + ": " + describe(e), SqlState.SQLCLIENT_UNABLE_TO_ESTABLISH_SQLCONNECTION, e))
-                .flatMap(connection -> negotiateTls(connection, options)
-                        .doOnCancel(connection::dispose)
-                        .onErrorResume(e -> {
-                            connection.dispose();
-                            return Mono.error(e);
-                        }));
+                .flatMap(connection -> {
+                    // the close future's listeners run on the channel's event loop, as the reads do
+                    connection.channel().closeFuture().addListener(f -> receiveBuffer.release());
+                    return negotiateTls(connection, options)
+                            .doOnCancel(connection::dispose)
+                            .onErrorResume(e -> {
+                                connection.dispose();
+                                return Mono.error(e);
+                            });
+                });
     }
 
     /** Whether {@code e} says the TCP connection itself could not be made (the next address may work). */
