@@ -104,6 +104,7 @@ public final class Connector {
 
     private static void install(Connection connection, Transport transport) {
         connection.addHandlerLast("pgfast-backend", transport.handler());
+        transport.pipelineComplete();
         // says "closed by the server" unless we were closing it ourselves
         connection.onDispose(transport::onChannelInactive);
     }

@@ -20,6 +20,7 @@ final class ConversationQueue {
     private final ArrayDeque<Conversation> inFlight = new ArrayDeque<>();
     private final int pipelineLimit;
     private Channel channel;
+    private SocketWriter writer;
     private Throwable closedCause;
     private int writeHold;
     private boolean deferFlushes;
@@ -40,6 +41,17 @@ final class ConversationQueue {
 
     void attach(Channel channel) {
         this.channel = channel;
+        this.writer = SocketWriter.throughChannel(channel);
+    }
+
+    /** From now on flushes go straight to the socket where they can (see {@link SocketWriter#direct}). */
+    void writeDirectly() {
+        this.writer = SocketWriter.direct(channel);
+    }
+
+    /** How many flushes went straight to the socket (for tests; event loop only). */
+    long directWrites() {
+        return writer.directWrites();
     }
 
     /** The conversation that receives the next backend message, or null when none is in flight. */
@@ -202,7 +214,7 @@ final class ConversationQueue {
     /** Writes the kept buffer; the channel releases its own reference once the bytes are sent (or failed). */
     private void writeOutbound(ByteBuf out) {
         if (out.isReadable()) {
-            channel.writeAndFlush(out.retain(), channel.voidPromise());
+            writer.writeKept(out);
         }
         if (out.capacity() > KEEP_AT_MOST) {
             outbound = null;
@@ -221,9 +233,7 @@ final class ConversationQueue {
             out.release();
             return;
         }
-        // the void promise allocates nothing per write; a failed write reaches the pipeline's exceptionCaught,
-        // that is BackendHandler, which fails the transport as a listener here would
-        channel.writeAndFlush(out, channel.voidPromise());
+        writer.write(out);
     }
 
     /** Fails every conversation, in flight and pending, with {@code cause}; later submissions fail at once with {@code later}. */

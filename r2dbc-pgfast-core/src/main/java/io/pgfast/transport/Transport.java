@@ -93,6 +93,24 @@ public final class Transport {
         queue.attach(channel);
     }
 
+    /**
+     * The pipeline is complete (TLS negotiated or not): when nothing in it transforms what the driver writes,
+     * flushes go straight to the socket where they can ({@link SocketWriter}). Before the first conversation.
+     */
+    void pipelineComplete() {
+        for (Map.Entry<String, io.netty.channel.ChannelHandler> h : channel.pipeline()) {
+            if (h.getValue() instanceof io.netty.channel.ChannelOutboundHandler) {
+                return;
+            }
+        }
+        queue.writeDirectly();
+    }
+
+    /** How many flushes went straight to the socket (for tests; event loop only). */
+    long directWrites() {
+        return queue.directWrites();
+    }
+
     /** The handler to install as the last inbound handler of the channel pipeline. */
     BackendHandler handler() {
         return handler;
