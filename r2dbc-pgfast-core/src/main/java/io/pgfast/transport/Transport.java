@@ -4,6 +4,8 @@ import io.pgfast.error.SqlState;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelOutboundHandler;
 import io.netty.channel.EventLoop;
 import io.netty.channel.unix.DomainSocketAddress;
 import io.netty.util.ReferenceCountUtil;
@@ -98,8 +100,8 @@ public final class Transport {
      * flushes go straight to the socket where they can ({@link SocketWriter}). Before the first conversation.
      */
     void pipelineComplete() {
-        for (Map.Entry<String, io.netty.channel.ChannelHandler> h : channel.pipeline()) {
-            if (h.getValue() instanceof io.netty.channel.ChannelOutboundHandler) {
+        for (Map.Entry<String, ChannelHandler> h : channel.pipeline()) {
+            if (h.getValue() instanceof ChannelOutboundHandler) {
                 return;
             }
         }

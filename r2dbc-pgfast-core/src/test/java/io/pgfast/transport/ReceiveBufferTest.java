@@ -3,22 +3,15 @@ package io.pgfast.transport;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.UnpooledByteBufAllocator;
-import io.pgfast.codec.registry.DefaultCodecRegistry;
-import io.pgfast.config.PgfastConnectionConfiguration;
-import io.pgfast.config.SslMode;
-import io.pgfast.connect.ConnectionBootstrap;
-import io.pgfast.flow.CommandFlow;
-import io.pgfast.testing.AuthMethod;
 import io.pgfast.testing.LeakChecker;
 import io.pgfast.testing.RequiresPostgres;
-import io.pgfast.testing.TestPostgres;
-import io.pgfast.testing.TestRole;
-import io.pgfast.testing.TestServer;
 import org.junit.jupiter.api.Test;
 
-import java.time.Duration;
-import java.util.List;
 
+import static io.pgfast.transport.TestTransports.TIMEOUT;
+import static io.pgfast.transport.TestTransports.config;
+import static io.pgfast.transport.TestTransports.connect;
+import static io.pgfast.transport.TestTransports.rows;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -30,7 +23,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class ReceiveBufferTest {
 
-    private static final Duration TIMEOUT = Duration.ofSeconds(30);
     private final ByteBufAllocator alloc = UnpooledByteBufAllocator.DEFAULT;
 
     @Test
@@ -93,12 +85,7 @@ class ReceiveBufferTest {
     @RequiresPostgres
     void aConnectionReadsEveryShortAnswerIntoOneBufferAndGivesItBackWhenItCloses() {
         LeakChecker.collectLeaks();
-        TestServer s = TestPostgres.get();
-        TestRole r = s.role(AuthMethod.SCRAM);
-        PgfastConnectionConfiguration config = PgfastConnectionConfiguration.builder()
-                .host(s.host()).port(s.port()).database(s.database())
-                .username(r.user()).password(r.password()).sslMode(SslMode.DISABLE).build();
-        Transport transport = new ConnectionBootstrap(config, DefaultCodecRegistry.builtins()).connect().block(TIMEOUT).transport();
+        Transport transport = connect(config());
         ReceiveBuffer receive = (ReceiveBuffer) transport.channel().config().getRecvByteBufAllocator();
 
         assertThat(rows(transport, "SELECT 1")).containsExactly("1");
@@ -125,9 +112,5 @@ class ReceiveBufferTest {
     /** The allocator's state is the event loop's: read it there. */
     private static ByteBuf kept(Transport transport, ReceiveBuffer receive) {
         return transport.eventLoop().submit(receive::kept).syncUninterruptibly().getNow();
-    }
-
-    private static List<String> rows(Transport transport, String sql) {
-        return CommandFlow.textRows(transport, sql).block(TIMEOUT).get(0).stream().map(row -> row[0]).toList();
     }
 }

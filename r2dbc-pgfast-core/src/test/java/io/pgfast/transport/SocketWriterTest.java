@@ -1,38 +1,33 @@
 package io.pgfast.transport;
 
 import io.netty.channel.unix.UnixChannel;
-import io.pgfast.codec.registry.DefaultCodecRegistry;
-import io.pgfast.config.PgfastConnectionConfiguration;
-import io.pgfast.config.PgfastConnectionConfigurationBuilder;
 import io.pgfast.config.SslMode;
-import io.pgfast.connect.ConnectionBootstrap;
 import io.pgfast.flow.CommandFlow;
-import io.pgfast.testing.AuthMethod;
 import io.pgfast.testing.LeakChecker;
 import io.pgfast.testing.RequiresPostgres;
 import io.pgfast.testing.TestPostgres;
-import io.pgfast.testing.TestRole;
 import io.pgfast.testing.TestServer;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
+import static io.pgfast.transport.TestTransports.TIMEOUT;
+import static io.pgfast.transport.TestTransports.config;
+import static io.pgfast.transport.TestTransports.connect;
+import static io.pgfast.transport.TestTransports.rows;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
- * Flushes go straight to the socket on a plaintext epoll connection, and through the channel when TLS is in
+ * Flushes go straight to the socket on a plaintext connection on a native transport, and through the channel when TLS is in
  * the pipeline. A flush larger than the socket takes at once leaves its rest to the channel, and what is
  * written after it waits behind that rest: the server receives everything in order. Against the real server.
  */
 @RequiresPostgres
 class SocketWriterTest {
-
-    private static final Duration TIMEOUT = Duration.ofSeconds(60);
 
     @Test
     void plaintextFlushesGoStraightToTheSocketAndStayInOrderBehindARestTheChannelQueues() {
@@ -51,9 +46,9 @@ class SocketWriterTest {
             int length = 16 << 20;
             String big = "SELECT length('" + "x".repeat(length) + "')";
             List<Mono<List<String>>> answers = new ArrayList<>();
-            answers.add(CommandFlow.textRows(transport, big).map(SocketWriterTest::firstColumn));
+            answers.add(CommandFlow.textRows(transport, big).map(TestTransports::firstColumn));
             for (int i = 0; i < 20; i++) {
-                answers.add(CommandFlow.textRows(transport, "SELECT 'after " + i + "'").map(SocketWriterTest::firstColumn));
+                answers.add(CommandFlow.textRows(transport, "SELECT 'after " + i + "'").map(TestTransports::firstColumn));
             }
             List<List<String>> got = Flux.mergeSequential(answers).collectList().block(TIMEOUT);
             assertThat(got.get(0)).containsExactly(String.valueOf(length));
@@ -81,28 +76,8 @@ class SocketWriterTest {
         }
     }
 
-    private static PgfastConnectionConfigurationBuilder config() {
-        TestServer s = TestPostgres.get();
-        TestRole r = s.role(AuthMethod.SCRAM);
-        return PgfastConnectionConfiguration.builder()
-                .host(s.host()).port(s.port()).database(s.database())
-                .username(r.user()).password(r.password()).sslMode(SslMode.DISABLE);
-    }
-
-    private static Transport connect(PgfastConnectionConfigurationBuilder config) {
-        return new ConnectionBootstrap(config.build(), DefaultCodecRegistry.builtins()).connect().block(TIMEOUT).transport();
-    }
-
     /** The writer's count is the event loop's: read it there. */
     private static long directWrites(Transport transport) {
         return transport.eventLoop().submit(transport::directWrites).syncUninterruptibly().getNow();
-    }
-
-    private static List<String> rows(Transport transport, String sql) {
-        return firstColumn(CommandFlow.textRows(transport, sql).block(TIMEOUT));
-    }
-
-    private static List<String> firstColumn(List<List<String[]>> results) {
-        return results.get(0).stream().map(row -> row[0]).toList();
     }
 }
