@@ -8,8 +8,8 @@ Samples of the JIT compiler threads and of start-up (class loading and linking, 
 extraction) are left out. A sample under a system call counts for that call (send, recv, epoll_wait, the hand-off:
 eventfd write and futex park/unpark, with their Java paths). Any other sample counts for the leaf-most frame that
 belongs to a known layer: r2dbc-pool/reactor-pool and HikariCP as "pool", the bench's own code, the driver (pgfast or
-pgjdbc); a Reactor operator counts for whoever assembled it (the nearest such frame above it); Netty's own frames as
-"Netty". Each share is printed with its microseconds per operation, the share times US_PER_OP (the CPU per operation
+pgjdbc); a Reactor operator or a Netty buffer method counts for whoever called it (the nearest such frame above it);
+Netty's frames with none of those above them (its event loop, read path and pipeline) as "Netty". Each share is printed with its microseconds per operation, the share times US_PER_OP (the CPU per operation
 of an unprofiled run: the profiler's own cost is not in its samples).
 """
 import collections
@@ -43,8 +43,10 @@ def category(frames):
         for name, prefixes in OWNERS:
             if frame.startswith(prefixes):
                 return name
-        if frame.startswith('io/netty/'):
-            return 'Netty'
+    # Netty's frames with none of those above them: its event loop, read path and pipeline (a buffer method the
+    # driver calls counts for the driver, above)
+    if any(frame.startswith('io/netty/') for frame in frames):
+        return 'Netty'
     return 'other'
 
 
