@@ -16,7 +16,8 @@ import collections
 import sys
 
 STARTUP = ('<clinit>', 'ClassLoader', 'SystemDictionary', 'LinkResolver', 'Interpreter', 'interpreter',
-           'createTempFile', 'loadLibrary', 'JVM_DefineClass', 'Runtime1::', 'Unsafe_DefineClass', 'Class.forName')
+           'createTempFile', 'loadLibrary', 'JVM_DefineClass', 'Runtime1::', 'Unsafe_DefineClass', 'Class.forName',
+           'linkCallSite', 'BootstrapMethodInvoker', 'ConnectionPool.<init>')
 SYSCALLS = [
     ('recv', ('Net.poll', 'NioSocketImpl.park')),  # a blocking socket's wait for data is part of its read
     ('send', ('sendAddress', '__sys_sendto', 'sendToAddress', 'doWriteBytes', 'writeBytes',
