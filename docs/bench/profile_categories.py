@@ -4,13 +4,14 @@ targets are made of").
 
 usage: profile_categories.py US_PER_OP FILE.collapsed [FILE.collapsed ...]
 
-Samples of the JIT compiler threads and of start-up (class loading and linking, interpreted frames, native library
-extraction) are left out. A sample under a system call counts for that call (send, recv, epoll_wait, the hand-off:
-eventfd write and futex park/unpark, with their Java paths). Any other sample counts for the leaf-most frame that
-belongs to a known layer: r2dbc-pool/reactor-pool and HikariCP as "pool", the bench's own code, the driver (pgfast or
-pgjdbc); a Reactor operator or a Netty buffer method counts for whoever called it (the nearest such frame above it);
-Netty's frames with none of those above them (its event loop, read path and pipeline) as "Netty". Each share is printed with its microseconds per operation, the share times US_PER_OP (the CPU per operation
-of an unprofiled run: the profiler's own cost is not in its samples).
+Left out: the JIT compiler threads, and start-up (class loading and linking, call-site linking, interpreted frames,
+native library extraction, the bench building its pool). A sample under a system call counts for that call (send,
+recv, epoll_wait, the hand-off: eventfd write and futex park/unpark, with their Java paths). Any other sample counts
+for the leaf-most frame that belongs to a known layer: r2dbc-pool/reactor-pool and HikariCP as "pool", the bench's
+own code, the driver (pgfast or pgjdbc); a Reactor operator or a Netty buffer method counts for whoever called it
+(the nearest such frame above it); Netty's frames with none of those above them (its event loop, read path and
+pipeline) as "Netty". Each share is printed with its microseconds per operation, the share times US_PER_OP (the CPU
+per operation of an unprofiled run: the profiler's own cost is not in its samples).
 """
 import collections
 import sys
