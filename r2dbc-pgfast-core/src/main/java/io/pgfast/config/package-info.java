@@ -17,7 +17,9 @@
  * {@code .withAlias("libpq_keyword")} where libpq spells it otherwise; {@code PgOption.of} takes any type
  * with an {@code OptionCoercion} method and a check. (2) If you like, a typed builder method
  * {@code maxIdleTime(Duration d) { return set(PgOptions.MAX_IDLE_TIME, d); }}. (3) Read it where it is used
- * with {@code configuration.get(PgOptions.MAX_IDLE_TIME)}. A URL-form option also gets its row in OPTIONS.md
+ * with {@code configuration.get(PgOptions.MAX_IDLE_TIME)}; the transport and the flows sit below the
+ * configuration and never read it, so an option they use reaches them in the value {@code io.pgfast.connect}
+ * derives once ({@code TransportSettings}, the startup parameters). A URL-form option also gets its row in OPTIONS.md
  * (and README.md), which {@code OptionDeclarationsTest} demands; a code-only one is declared
  * {@code .withForm(PgOption.Form.CODE)}, a secret {@code .sensitive()}.
  *
