@@ -112,9 +112,28 @@ public final class PgOption<T> {
         return of(name, defaultValue, OptionCoercion::bool, doc);
     }
 
+    /**
+     * An int option of at least {@code min}; a smaller value is refused with "{@code name} {@code rule}, got
+     * {@code value}", {@code rule} saying what is allowed (such as "must be at least 1").
+     */
+    static PgOption<Integer> integer(String name, int defaultValue, int min, String rule, String doc) {
+        return integer(name, defaultValue, v -> {
+            if (v < min) {
+                throw new IllegalArgumentException(name + " " + rule + ", got " + v);
+            }
+            return v;
+        }, doc);
+    }
+
     /** An int option; {@code check} validates the value. */
     static PgOption<Integer> integer(String name, int defaultValue, UnaryOperator<Integer> check, String doc) {
         return of(name, defaultValue, OptionCoercion::integer, v -> check.apply(requireNonNull(name, v)), doc);
+    }
+
+    /** A String option without a NUL character; null restores {@code defaultValue} (which may be null: absent). */
+    static PgOption<String> string(String name, String defaultValue, String doc) {
+        return of(name, defaultValue, OptionCoercion::string,
+                v -> v == null ? defaultValue : OptionChecks.requireNoNul(name, v), doc);
     }
 
     /** A timeout: zero or at least 1 ms, at most {@code maxMillis}; null refused with a hint at {@link Duration#ZERO}. */

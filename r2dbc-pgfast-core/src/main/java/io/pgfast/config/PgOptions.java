@@ -46,12 +46,8 @@ public final class PgOptions {
                     OptionCoercion::loadBalance, "Whether every connection attempt tries the hosts in a random order")
             .withAlias("load_balance_hosts");
     public static final PgOption<Integer> HOST_RECHECK_SECONDS = PgOption.integer("hostRecheckSeconds",
-            PgfastConnectionConfiguration.DEFAULT_HOST_RECHECK_SECONDS, v -> {
-                if (v < 0) {
-                    throw new IllegalArgumentException("hostRecheckSeconds must not be negative, got " + v);
-                }
-                return v;
-            }, "How long, in seconds, what a connection attempt found about a host steers the next ones; 0 never");
+            PgfastConnectionConfiguration.DEFAULT_HOST_RECHECK_SECONDS, 0, "must not be negative",
+            "How long, in seconds, what a connection attempt found about a host steers the next ones; 0 never");
     public static final PgOption<String> DATABASE = PgOption.of("database", null, OptionCoercion::string,
                     v -> v == null ? null : OptionChecks.requireNoNul("database", OptionChecks.requireText("database", v)),
                     "The database; when absent the server uses the user name")
@@ -64,11 +60,8 @@ public final class PgOptions {
     public static final PgOption<Mono<CharSequence>> PASSWORD = PgOption.<Mono<CharSequence>>of("password", null,
                     (n, v) -> password(v), v -> v, "The password")
             .sensitive();
-    public static final PgOption<String> APPLICATION_NAME = PgOption.of("applicationName",
-                    PgfastConnectionConfiguration.DEFAULT_APPLICATION_NAME, OptionCoercion::string,
-                    v -> v == null ? PgfastConnectionConfiguration.DEFAULT_APPLICATION_NAME
-                            : OptionChecks.requireNoNul("applicationName", v),
-                    "The application_name the server shows in pg_stat_activity")
+    public static final PgOption<String> APPLICATION_NAME = PgOption.string("applicationName",
+                    PgfastConnectionConfiguration.DEFAULT_APPLICATION_NAME, "The application_name the server shows in pg_stat_activity")
             .withAlias("application_name");
     public static final PgOption<Map<String, String>> OPTIONS = PgOption.<Map<String, String>>of("options", Map.of(),
             OptionCoercion::parameters, PgOptions::parameters,
@@ -129,41 +122,21 @@ public final class PgOptions {
     public static final PgOption<Boolean> ALLOW_CLEARTEXT_PASSWORD = PgOption.bool("allowCleartextPassword", true,
             "When false, a server asking for a cleartext password is refused");
     public static final PgOption<Integer> PREPARED_STATEMENT_CACHE_QUERIES = PgOption.integer("preparedStatementCacheQueries",
-            PgfastConnectionConfiguration.DEFAULT_PREPARED_STATEMENT_CACHE_QUERIES, v -> {
-                if (v < -1) {
-                    throw new IllegalArgumentException("preparedStatementCacheQueries must be -1 (unbounded), 0 (off) or positive, got " + v);
-                }
-                return v;
-            }, "Prepared statements kept per connection: 0 uses unnamed statements only, -1 means no limit");
-    public static final PgOption<Integer> FETCH_SIZE = PgOption.integer("fetchSize", 0, v -> {
-        if (v < 0) {
-            throw new IllegalArgumentException("fetchSize must be 0 (all rows) or positive, got " + v);
-        }
-        return v;
-    }, "Rows per Execute of a portal; 0 fetches all rows at once");
+            PgfastConnectionConfiguration.DEFAULT_PREPARED_STATEMENT_CACHE_QUERIES, -1, "must be -1 (unbounded), 0 (off) or positive",
+            "Prepared statements kept per connection: 0 uses unnamed statements only, -1 means no limit");
+    public static final PgOption<Integer> FETCH_SIZE = PgOption.integer("fetchSize", 0, 0, "must be 0 (all rows) or positive",
+            "Rows per Execute of a portal; 0 fetches all rows at once");
     public static final PgOption<Boolean> REWRITE_BATCHED_INSERTS = PgOption.bool("rewriteBatchedInserts", false,
             "Whether Statement.add() batches of a plain INSERT ... VALUES (...) run as multi-row inserts");
     public static final PgOption<Integer> PIPELINE_LIMIT = PgOption.integer("pipelineLimit",
-            PgfastConnectionConfiguration.DEFAULT_PIPELINE_LIMIT, v -> {
-                if (v < 1) {
-                    throw new IllegalArgumentException("pipelineLimit must be at least 1, got " + v);
-                }
-                return v;
-            }, "Statements written to one connection before their results arrive, at most");
+            PgfastConnectionConfiguration.DEFAULT_PIPELINE_LIMIT, 1, "must be at least 1",
+            "Statements written to one connection before their results arrive, at most");
     public static final PgOption<Integer> MAX_MESSAGE_SIZE = PgOption.integer("maxMessageSize",
-            PgfastConnectionConfiguration.DEFAULT_MAX_MESSAGE_SIZE, v -> {
-                if (v < 1) {
-                    throw new IllegalArgumentException("maxMessageSize must be positive, got " + v);
-                }
-                return v;
-            }, "The largest backend message accepted, in bytes, length word included");
+            PgfastConnectionConfiguration.DEFAULT_MAX_MESSAGE_SIZE, 1, "must be positive",
+            "The largest backend message accepted, in bytes, length word included");
     public static final PgOption<Integer> READ_AHEAD_LIMIT = PgOption.integer("readAheadLimit",
-            PgfastConnectionConfiguration.DEFAULT_READ_AHEAD_LIMIT, v -> {
-                if (v < 0) {
-                    throw new IllegalArgumentException("readAheadLimit must not be negative, got " + v);
-                }
-                return v;
-            }, "Bytes of one result's rows read ahead for a statement waiting behind it on the same connection");
+            PgfastConnectionConfiguration.DEFAULT_READ_AHEAD_LIMIT, 0, "must not be negative",
+            "Bytes of one result's rows read ahead for a statement waiting behind it on the same connection");
     public static final PgOption<Boolean> AUTODETECT_EXTENSIONS = PgOption.bool("autodetectExtensions", true,
             "Whether codecs found through ServiceLoader are registered");
     /** Typed {@code Object} so that micrometer-observation stays optional. */
