@@ -14,6 +14,7 @@ import io.pgfast.codec.oid.Oid;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -49,6 +50,7 @@ public final class DefaultCodecRegistry implements CodecRegistry {
     private final TypeEntry[] builtin = new TypeEntry[Oid.BUILTIN_BOUND];
     private final IntObjectMap<TypeEntry> others = new IntObjectHashMap<>();
     private final Set<String> extensionTypeNames;
+    private final Map<String, PgType> byName = new HashMap<>();
     private final ClassValue<Object> encoders = new ClassValue<>() {
         @Override
         protected Object computeValue(Class<?> valueClass) {
@@ -73,6 +75,10 @@ public final class DefaultCodecRegistry implements CodecRegistry {
             types.put(type.oid(), type);
         }
         for (PgType type : types.values()) {
+            PgType named = byName.putIfAbsent(type.name(), type);
+            if (named != null && Integer.compareUnsigned(type.oid(), named.oid()) < 0) {
+                byName.put(type.name(), type);
+            }
             TypeEntry entry = entryFor(type, types);
             if (type.oid() >= 0 && type.oid() < Oid.BUILTIN_BOUND) {
                 builtin[type.oid()] = entry;
@@ -175,6 +181,11 @@ public final class DefaultCodecRegistry implements CodecRegistry {
     public Optional<PgType> type(int oid) {
         TypeEntry entry = entry(oid);
         return entry == null ? Optional.empty() : Optional.of(entry.type);
+    }
+
+    @Override
+    public Optional<PgType> typeNamed(String typname) {
+        return Optional.ofNullable(byName.get(typname));
     }
 
     @Override
