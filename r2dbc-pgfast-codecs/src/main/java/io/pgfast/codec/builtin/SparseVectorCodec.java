@@ -9,6 +9,7 @@ import io.pgfast.codec.Encoder;
 import io.pgfast.codec.Format;
 import io.pgfast.codec.PgType;
 import io.pgfast.codec.oid.Oid;
+import io.pgfast.codec.type.PgVector;
 import io.pgfast.codec.type.SparseVector;
 
 import java.nio.charset.StandardCharsets;
@@ -16,7 +17,7 @@ import java.util.Set;
 
 /**
  * pgvector's {@code sparsevec} (its OID differs per database: found by {@code typname}), read as
- * {@link SparseVector} by default, as its dense {@code float[]}, and as the String the server prints.
+ * {@link SparseVector} by default, as its dense {@code float[]} (up to 16000 dimensions, as a vector), and as the String the server prints.
  *
  * <p>Binary (sparsevec_send in pgvector's sparsevec.c): Int32 dimensions, Int32 count of non-zero elements,
  * Int32 unused (0), that many Int32 0-based indices, then that many float4 values. The count is checked
@@ -64,7 +65,7 @@ public final class SparseVectorCodec implements Codec {
             return (Decoder<T>) sparse;
         }
         if (target == float[].class) {
-            return (Decoder<T>) (Decoder<float[]>) (buf, index, length) -> sparse.decode(buf, index, length).toArray();
+            return (Decoder<T>) (Decoder<float[]>) (buf, index, length) -> dense(sparse.decode(buf, index, length));
         }
         if (target == String.class && format == Format.BINARY) {
             return (Decoder<T>) (Decoder<String>) (buf, index, length) -> text(sparse.decode(buf, index, length));
@@ -89,6 +90,18 @@ public final class SparseVectorCodec implements Codec {
         return valueClass == SparseVector.class
                 ? (Encoder<T>) new SimpleEncoder<SparseVector>(type.oid(), Format.BINARY, SparseVectorCodec::writeBinary)
                 : null;
+    }
+
+    /**
+     * The dense form, for at most as many dimensions as a vector has (pgvector's own cast to vector has the same
+     * limit): a few bytes of sparsevec may claim a billion dimensions, which must not become a 4 GB array.
+     */
+    private static float[] dense(SparseVector value) {
+        if (value.dimensions() > PgVector.MAX_DIMENSIONS) {
+            throw new CodecException("cannot decode a sparsevec of " + value.dimensions() + " dimensions as float[] (at most "
+                    + PgVector.MAX_DIMENSIONS + ", as a vector); read it as SparseVector");
+        }
+        return value.toArray();
     }
 
     static SparseVector readBinary(ByteBuf buf, int index, int length) {

@@ -151,6 +151,14 @@ class VectorCodecTest {
         assertThat(encodeWith(REGISTRY, new PgVector[] {PgVector.of(1, 2), PgVector.of(3, 4)})).isEqualTo(golden);
     }
 
+    @Test
+    void aHugeSparsevecIsNoDenseArray() {
+        byte[] billion = hex("3b9aca00", "00000000", "00000000"); // 10^9 dimensions, no non-zero element
+        assertThat(decode(REGISTRY.decoder(SPARSEVEC.oid(), Format.BINARY), billion)).isEqualTo(SparseVector.of(1_000_000_000, new int[0], new float[0]));
+        assertThatThrownBy(() -> decode(REGISTRY.decoder(SPARSEVEC.oid(), Format.BINARY, float[].class), billion))
+                .isInstanceOf(CodecException.class).hasMessageContaining("read it as SparseVector");
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {
         "0003000040000000", // 3 dimensions, 1 float
