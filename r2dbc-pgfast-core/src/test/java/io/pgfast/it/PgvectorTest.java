@@ -37,15 +37,21 @@ class PgvectorTest {
 
     private PgfastConnection c;
 
-    @BeforeEach
-    void connect() {
+    /** A connection of a new factory, which looks the database's types up on it. */
+    private static PgfastConnection newFactoryConnection() {
         PgliteServer server = PgliteServer.get();
-        c = Pg.connect(PgfastConnectionConfiguration.builder()
+        return Pg.connect(PgfastConnectionConfiguration.builder()
                 .host(server.host()).port(server.port()).database(server.database())
                 .username(server.user()).password("any")
                 .sslMode(SslMode.DISABLE)
                 .preparedStatementCacheQueries(0)
                 .build());
+    }
+
+    @BeforeEach
+    void connect() {
+        c = newFactoryConnection();
+        Pg.run(c, "CREATE EXTENSION IF NOT EXISTS vector");
         Pg.run(c, "DROP TABLE IF EXISTS items");
         Pg.run(c, "CREATE TABLE items (id int PRIMARY KEY, v vector(3), h halfvec(3), s sparsevec(5), vs vector[])");
     }
@@ -127,6 +133,21 @@ class PgvectorTest {
             assertThat(read("SELECT (SELECT vs FROM items)", binary, Object.class)).isEqualTo(vectors);
             assertThat(read("SELECT (SELECT vs FROM items)", binary, PgVector[].class)).containsExactly(vectors);
         }
+    }
+
+    @Test
+    void anExtensionCreatedAfterTheFirstConnectionIsLookedUpWhenAResultNamesItsType() {
+        Pg.run(c, "DROP EXTENSION vector CASCADE");
+        Pg.close(c);
+        // this factory's first connection finds no vector type
+        c = newFactoryConnection();
+        Pg.run(c, "CREATE EXTENSION vector");
+        for (boolean binary : new boolean[] {false, true}) {
+            assertThat(read("SELECT '[1,2]'::vector", binary, Object.class)).isEqualTo(PgVector.of(1, 2));
+            assertThat(read("SELECT '{1:3}/2'::sparsevec", binary, Object.class)).isEqualTo(SparseVector.fromDense(3, 0));
+        }
+        assertThat(Flux.from(c.createStatement("SELECT $1::vector").bind(0, PgVector.of(5, 6)).execute())
+                .concatMap(r -> r.map((row, md) -> row.get(0))).blockLast(Pg.TIMEOUT)).isEqualTo(PgVector.of(5, 6));
     }
 
     @Test
