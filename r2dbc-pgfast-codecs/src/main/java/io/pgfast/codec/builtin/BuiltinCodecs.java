@@ -2,9 +2,6 @@ package io.pgfast.codec.builtin;
 
 import io.pgfast.codec.Codec;
 
-import io.pgfast.codec.postgis.PostgisCodecs;
-
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -13,19 +10,7 @@ import java.util.List;
  */
 public final class BuiltinCodecs {
 
-    private static final List<Codec> ALL = List.copyOf(all(PostgisCodecs.available()));
-
-    private BuiltinCodecs() {
-    }
-
-    public static List<Codec> all() {
-        return ALL;
-    }
-
-    /** The codecs in precedence order; the optional ones (PostGIS, when JTS is present) before the rest. */
-    private static List<Codec> all(List<Codec> optional) {
-        List<Codec> all = new ArrayList<>(optional);
-        all.addAll(List.of(
+    private static final List<Codec> ALL = List.of(
             new ArrayCodec(), new RangeCodec(), new GeometricCodec(), new InetCodec(), new MacAddressCodec(), new BitStringCodec(), new LsnCodec(), new HstoreCodec(), new VectorCodec(), new SparseVectorCodec(), new EnumCodec(), new RecordCodec(),
             new BoolCodec(),
             new IntegerCodec(),
@@ -43,7 +28,12 @@ public final class BuiltinCodecs {
             new JsonCodec(),
             new XmlCodec(),
             new MoneyCodec(),
-            new JavaEnumCodec()));
-        return all;
+            new JavaEnumCodec());
+
+    private BuiltinCodecs() {
+    }
+
+    public static List<Codec> all() {
+        return ALL;
     }
 }

@@ -3,7 +3,6 @@
  * named for its format, source and target; {@link io.pgfast.codec.builtin.BuiltinCodecs} lists them in
  * precedence order.
  *
- * <p>May import {@code io.pgfast.codec}, {@code .io}, {@code .oid}, {@code .type}, {@code .postgis} (to list its
- * codec) and netty-buffer.
+ * <p>May import {@code io.pgfast.codec}, {@code .io}, {@code .oid}, {@code .type} and netty-buffer.
  */
 package io.pgfast.codec.builtin;

@@ -10,6 +10,8 @@ import io.pgfast.codec.Decoder;
 import io.pgfast.codec.Encoder;
 import io.pgfast.codec.Format;
 import io.pgfast.codec.PgType;
+import io.pgfast.codec.builtin.SimpleEncoder;
+import io.pgfast.codec.oid.Oid;
 import org.locationtech.jts.geom.Geometry;
 
 import java.util.Set;
@@ -32,7 +34,7 @@ final class GeometryCodec implements Codec {
     static final String GEOMETRY = "geometry";
     static final String GEOGRAPHY = "geography";
 
-    private final Encoder<Geometry> textUnspecified = new GeometryEncoder(0, Format.TEXT);
+    private static final Encoder<Geometry> TEXT_UNSPECIFIED = new SimpleEncoder<>(Oid.UNSPECIFIED, Format.TEXT, GeometryCodec::writeHex);
 
     @Override
     public boolean handles(PgType type) {
@@ -92,60 +94,27 @@ final class GeometryCodec implements Codec {
             return null;
         }
         return (Encoder<T>) registry.typeNamed(GEOMETRY).filter(this::handles)
-                .map(type -> (Encoder<Geometry>) new GeometryEncoder(type.oid(), Format.BINARY))
-                .orElse(textUnspecified);
+                .map(type -> binary(type.oid()))
+                .orElse(TEXT_UNSPECIFIED);
     }
 
     @Override
     @SuppressWarnings("unchecked")
     public <T> Encoder<T> encoder(PgType type, Class<T> valueClass, CodecRegistry registry) {
-        return Geometry.class.isAssignableFrom(valueClass) ? (Encoder<T>) new GeometryEncoder(type.oid(), Format.BINARY) : null;
+        return Geometry.class.isAssignableFrom(valueClass) ? (Encoder<T>) binary(type.oid()) : null;
     }
 
-    /** EWKB in binary, or its hex in text, declared with a fixed OID. */
-    private static final class GeometryEncoder implements Encoder<Geometry> {
+    private static Encoder<Geometry> binary(int oid) {
+        return new SimpleEncoder<>(oid, Format.BINARY, EwkbWriter::write);
+    }
 
-        private final int oid;
-        private final Format format;
-
-        GeometryEncoder(int oid, Format format) {
-            this.oid = oid;
-            this.format = format;
-        }
-
-        @Override
-        public int oid(Geometry value) {
-            return oid;
-        }
-
-        @Override
-        public int nullOid() {
-            return oid;
-        }
-
-        @Override
-        public Format format() {
-            return format;
-        }
-
-        @Override
-        public void encode(Geometry value, ByteBuf out) {
-            if (format == Format.BINARY) {
-                EwkbWriter.write(value, out);
-                return;
-            }
-            ByteBuf ewkb = out.alloc().heapBuffer();
-            try {
-                EwkbWriter.write(value, ewkb);
-                HexEwkb.write(ewkb, out);
-            } finally {
-                ewkb.release();
-            }
-        }
-
-        @Override
-        public String toString() {
-            return "GeometryEncoder[oid " + Integer.toUnsignedString(oid) + ", " + format + "]";
+    private static void writeHex(Geometry value, ByteBuf out) {
+        ByteBuf ewkb = out.alloc().heapBuffer();
+        try {
+            EwkbWriter.write(value, ewkb);
+            HexEwkb.write(ewkb, out);
+        } finally {
+            ewkb.release();
         }
     }
 }

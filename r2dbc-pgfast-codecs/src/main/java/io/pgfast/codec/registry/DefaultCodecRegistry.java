@@ -10,6 +10,7 @@ import io.pgfast.codec.CodecException;
 import io.netty.util.collection.IntObjectHashMap;
 import io.netty.util.collection.IntObjectMap;
 import io.pgfast.codec.builtin.BuiltinCodecs;
+import io.pgfast.codec.postgis.PostgisCodecs;
 import io.pgfast.codec.oid.Oid;
 
 import java.util.ArrayList;
@@ -42,7 +43,10 @@ public final class DefaultCodecRegistry implements CodecRegistry {
 
     private static final Object UNSUPPORTED = new Object();
 
-    private static final DefaultCodecRegistry BUILTINS = new DefaultCodecRegistry(BuiltinCodecs.all(), List.of());
+    /** The codecs of {@link #builtins()}, in precedence order: the optional ones (PostGIS, when JTS is present) first. */
+    private static final List<Codec> BUILTIN_CODECS = builtinCodecs();
+
+    private static final DefaultCodecRegistry BUILTINS = new DefaultCodecRegistry(BUILTIN_CODECS, List.of());
 
     /** Precedence order: highest first. */
     private final List<Codec> codecs;
@@ -109,6 +113,12 @@ public final class DefaultCodecRegistry implements CodecRegistry {
             seen = types.get(seen.baseOid());
         }
         return new TypeEntry(type, type, null);
+    }
+
+    private static List<Codec> builtinCodecs() {
+        List<Codec> all = new ArrayList<>(PostgisCodecs.available());
+        all.addAll(BuiltinCodecs.all());
+        return List.copyOf(all);
     }
 
     /** The shared registry of the built-in codecs and types. */
@@ -271,7 +281,7 @@ public final class DefaultCodecRegistry implements CodecRegistry {
 
         public DefaultCodecRegistry build() {
             List<Codec> all = new ArrayList<>(registered);
-            all.addAll(BuiltinCodecs.all());
+            all.addAll(BUILTIN_CODECS);
             return new DefaultCodecRegistry(all, List.of());
         }
     }
