@@ -16,7 +16,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class MessageFramerTest {
 
-    private final MessageFramer framer = new MessageFramer(1 << 20);
+    private final BackendMessageReader framer = new BackendMessageReader(1 << 20);
 
     /** Feeds {@code stream} in fragments of {@code size} bytes and checks every message comes out intact. */
     private void feedInFragments(int size) {
@@ -177,7 +177,7 @@ class MessageFramerTest {
         }
     }
 
-    private void assertRejected(MessageFramer framer, byte[] bytes, String message) {
+    private void assertRejected(BackendMessageReader framer, byte[] bytes, String message) {
         ByteBuf in = BufferKind.HEAP.wrap(bytes);
         try {
             in.readerIndex(0);
@@ -207,7 +207,7 @@ class MessageFramerTest {
 
     @Test
     void lengthAboveTheLimitIsRejectedFromTheHeaderAlone() {
-        assertRejected(new MessageFramer(1000), Bytes.of()
+        assertRejected(new BackendMessageReader(1000), Bytes.of()
             .byte1('D')       // DataRow
             .int32(1001)      // one byte over the limit; no body bytes have arrived
             .array(), "message 'D' (0x44) has length 1001, more than the limit of 1000 bytes");
@@ -219,7 +219,7 @@ class MessageFramerTest {
 
     @Test
     void lengthAtTheLimitIsAccepted() {
-        MessageFramer exact = new MessageFramer(5);
+        BackendMessageReader exact = new BackendMessageReader(5);
         ByteBuf in = BufferKind.HEAP.wrap(Encoded.backend(ReadyForQuery.IN_TRANSACTION));
         try {
             assertThat(exact.next(in)).isSameAs(ReadyForQuery.IN_TRANSACTION);
@@ -230,7 +230,7 @@ class MessageFramerTest {
 
     @Test
     void twoGigabyteLengthUnderAnUnlimitedFramerWaitsWithoutAllocating() {
-        MessageFramer unlimited = new MessageFramer(Integer.MAX_VALUE);
+        BackendMessageReader unlimited = new BackendMessageReader(Integer.MAX_VALUE);
         ByteBuf in = BufferKind.HEAP.wrap(Bytes.of()
             .byte1('D')           // DataRow
             .int32(0x7FFFFFFF)    // 2 GB announced
@@ -290,7 +290,7 @@ class MessageFramerTest {
 
     @Test
     void limitMustCoverTheLengthField() {
-        assertThatIllegalArgumentException().isThrownBy(() -> new MessageFramer(3));
-        assertThat(new MessageFramer(4).maxMessageSize()).isEqualTo(4);
+        assertThatIllegalArgumentException().isThrownBy(() -> new BackendMessageReader(3));
+        assertThat(new BackendMessageReader(4).maxMessageSize()).isEqualTo(4);
     }
 }

@@ -34,7 +34,7 @@ public final class DataRow implements BackendMessage, ReferenceCounted {
     /** offset of column i at [2i], its length (or -1) at [2i + 1]; offsets are indices into buffer. */
     private int[] columns;
     private int count;
-    /** A view owned by a MessageFramer, re-pointed at each DataRow: see {@link #borrowedView()}. */
+    /** A view owned by a BackendMessageReader, re-pointed at each DataRow: see {@link #borrowedView()}. */
     private final boolean borrowed;
 
     private DataRow(ByteBuf buffer, int[] columns, boolean borrowed) {
@@ -45,7 +45,7 @@ public final class DataRow implements BackendMessage, ReferenceCounted {
     }
 
     /**
-     * A reusable, non-owning row for the receive hot path ({@code MessageFramer}): each
+     * A reusable, non-owning row for the receive hot path ({@code BackendMessageReader}): each
      * {@link #decodeInto} re-points it at the next DataRow of the cumulation, so no object, no array and
      * no reference-count update is spent per row.
      *
@@ -73,7 +73,7 @@ public final class DataRow implements BackendMessage, ReferenceCounted {
     }
 
     /**
-     * The hot path of {@code MessageFramer}: decodes the DataRow body at {@code [bodyStart, bodyStart +
+     * The hot path of {@code BackendMessageReader}: decodes the DataRow body at {@code [bodyStart, bodyStart +
      * bodyLength)} of {@code buffer} in place — no slice is made, the row's offsets are absolute indices
      * into {@code buffer} — and retains {@code buffer} once for the row. Nothing is retained when the body
      * is malformed. {@code buffer}'s indices are not changed.

@@ -28,7 +28,7 @@ import io.pgfast.codec.io.UnsignedInts;
  *
  * <p>One instance per connection (it owns the reusable row view).
  */
-public final class MessageFramer {
+public final class BackendMessageReader {
 
     /** Type byte plus Int32 length. */
     public static final int HEADER_LENGTH = 5;
@@ -57,7 +57,7 @@ public final class MessageFramer {
      * @param maxMessageSize the largest length field accepted (the body plus the 4 bytes of the
      *                       length itself); at least 4
      */
-    public MessageFramer(int maxMessageSize) {
+    public BackendMessageReader(int maxMessageSize) {
         if (maxMessageSize < 4) {
             throw new IllegalArgumentException("maxMessageSize must be at least 4, was " + maxMessageSize);
         }
