@@ -177,6 +177,22 @@ class MessageFramerTest {
         }
     }
 
+    @Test
+    void framingFindsTheEndOfAMessageAndMovesNothing() {
+        byte[] ready = Encoded.backend(ReadyForQuery.IDLE);
+        MessageFramer pure = new MessageFramer(1 << 16);
+        for (int available = 0; available <= ready.length; available++) {
+            ByteBuf in = BufferKind.COMPOSITE.wrap(java.util.Arrays.copyOf(ready, available));
+            try {
+                // complete: the length field (5: itself and the status byte); not yet: -1
+                assertThat(pure.frame(in)).as("%d bytes", available).isEqualTo(available == ready.length ? 5 : -1);
+                assertThat(in.readerIndex()).isZero();
+            } finally {
+                in.release();
+            }
+        }
+    }
+
     private void assertRejected(BackendMessageReader framer, byte[] bytes, String message) {
         ByteBuf in = BufferKind.HEAP.wrap(bytes);
         try {
