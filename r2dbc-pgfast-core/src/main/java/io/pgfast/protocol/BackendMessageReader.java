@@ -2,6 +2,7 @@ package io.pgfast.protocol;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import io.pgfast.protocol.backend.BorrowedDataRow;
 import io.pgfast.protocol.backend.CommandComplete;
 import io.pgfast.protocol.backend.DataRow;
 import io.pgfast.protocol.backend.ReadyForQuery;
@@ -24,7 +25,7 @@ import io.pgfast.protocol.backend.RowDescription;
  * </ul>
  *
  * <p>Buffer-lifetime contract: a DataRow returned by {@link #next} is a borrowed view into {@code in}
- * ({@link DataRow#borrowedView()}), valid only until the next call of {@code next} and as long as {@code in}'s
+ * ({@link BorrowedDataRow}), valid only until the next call of {@code next} and as long as {@code in}'s
  * bytes stay where they are; the caller consumes it before asking for the next message. CopyData holds a
  * retained slice of {@code in} (release the message when done), so {@code in}'s bytes must not be moved while
  * its refCnt is above 1 (no {@code discardReadBytes}). Every other message copies what it needs. {@code in}
@@ -42,7 +43,7 @@ public final class BackendMessageReader {
     private static final int KEPT_DESCRIPTION_BYTES = 2048;
 
     private final MessageFramer framer;
-    private final DataRow borrowedRow = DataRow.borrowedView();
+    private final BorrowedDataRow borrowedRow = new BorrowedDataRow();
     private final RecentMessages<CommandComplete> commandCompletes = new RecentMessages<>(RECENT_COMMAND_COMPLETES, KEPT_TAG_BYTES);
     private final RecentMessages<RowDescription> descriptions = new RecentMessages<>(RECENT_DESCRIPTIONS, KEPT_DESCRIPTION_BYTES);
 

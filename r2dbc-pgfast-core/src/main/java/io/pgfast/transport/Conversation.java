@@ -12,8 +12,9 @@ import io.pgfast.protocol.BackendMessage;
  * their state in plain fields. Demand changes coming from other threads must go through
  * {@link Transport#resumeReading()}.
  *
- * <p>Ownership contract: {@link #onMessage} receives ownership of reference-counted messages
- * ({@code DataRow}, {@code CopyData}) and must release them.
+ * <p>Ownership contract: {@link #onMessage} receives ownership of a {@code CopyData} (reference-counted) and
+ * must release it. A {@code DataRow} is the reader's borrowed view, valid only during the call: copy what must
+ * outlive it, never release it.
  */
 public abstract class Conversation implements Runnable {
 

@@ -39,8 +39,8 @@ public final class Cumulation {
         BackendMessage message;
         while ((message = framer.next(buffer)) != null) {
             // a borrowed row is valid only until the next message: keep a copy
-            if (message instanceof io.pgfast.protocol.backend.DataRow && ((io.pgfast.protocol.backend.DataRow) message).isBorrowed()) {
-                message = ((io.pgfast.protocol.backend.DataRow) message).copy();
+            if (message instanceof io.pgfast.protocol.backend.BorrowedDataRow row) {
+                message = row.copy();
             }
             messages.add(message);
         }

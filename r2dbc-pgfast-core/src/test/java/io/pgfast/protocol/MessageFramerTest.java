@@ -297,8 +297,6 @@ class MessageFramerTest {
             DataRow second = (DataRow) framer.next(cumulation.buffer());
             assertThat(first.buffer().getByte(first.offset(0))).isEqualTo((byte) 7);
             assertThat(second.buffer().getByte(second.offset(0) + 2)).isEqualTo((byte) 7);
-            first.release();
-            second.release();
         } finally {
             cumulation.release();
         }

@@ -12,6 +12,7 @@ import io.pgfast.protocol.BackendMessageDecoder;
 import io.pgfast.protocol.BackendMessageReader;
 import io.pgfast.protocol.ProtocolException;
 import io.pgfast.protocol.backend.DataRow;
+import io.pgfast.protocol.backend.OwnedDataRow;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
@@ -307,8 +308,8 @@ class FramerFuzzTest {
                         ByteBufUtil.hashCode(buffer.slice(offset, length));
                     }
                 }
-                if (!row.isBorrowed()) {
-                    row.release();
+                if (row instanceof OwnedDataRow owned) {
+                    owned.release();
                 }
                 return;
             }
