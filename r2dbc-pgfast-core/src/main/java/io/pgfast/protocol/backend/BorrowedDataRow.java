@@ -27,7 +27,7 @@ public final class BorrowedDataRow extends DataRow {
      * @throws ProtocolException when the body is malformed (the row is then unusable)
      */
     public BorrowedDataRow decodeInto(ByteBuf buffer, int bodyStart, int bodyLength) {
-        decode(buffer, bodyStart, bodyLength);
+        pointAt(buffer, bodyStart, bodyLength);
         return this;
     }
 }

@@ -61,7 +61,7 @@ public abstract sealed class DataRow implements BackendMessage permits BorrowedD
      */
     public static OwnedDataRow decodeInPlace(ByteBuf buffer, int bodyStart, int bodyLength) {
         OwnedDataRow row = new OwnedDataRow(null, new int[0]);
-        row.decode(buffer, bodyStart, bodyLength);
+        row.pointAt(buffer, bodyStart, bodyLength);
         buffer.retain();
         return row;
     }
@@ -96,7 +96,7 @@ public abstract sealed class DataRow implements BackendMessage permits BorrowedD
      *
      * @throws ProtocolException when the body is malformed (the row is then unusable)
      */
-    final void decode(ByteBuf buffer, int bodyStart, int bodyLength) {
+    final void pointAt(ByteBuf buffer, int bodyStart, int bodyLength) {
         int end = bodyStart + bodyLength;
         if (bodyLength < 2) {
             throw new ProtocolException("DataRow: truncated, column count missing");
