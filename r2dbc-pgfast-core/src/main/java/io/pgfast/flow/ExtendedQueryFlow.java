@@ -13,6 +13,7 @@ import io.pgfast.protocol.backend.CloseComplete;
 import io.pgfast.protocol.backend.CommandComplete;
 import io.pgfast.protocol.backend.DataRow;
 import io.pgfast.protocol.backend.EmptyQueryResponse;
+import io.pgfast.protocol.backend.ErrorFields;
 import io.pgfast.protocol.backend.ErrorResponse;
 import io.pgfast.protocol.backend.NoData;
 import io.pgfast.protocol.backend.NoticeResponse;
@@ -52,13 +53,16 @@ import java.util.List;
  * <p>{@code fetchSize} (one binding only): Execute(n) with Flush instead of Sync, so the portal survives
  * outside a transaction block; each PortalSuspended asks for the next n rows; Sync after the last.
  *
- * <p>A cached statement the server no longer accepts (0A000 "cached plan must not change result type",
- * 26000 after DISCARD ALL) is prepared again transparently, once, when nothing was returned yet, no
- * transaction block was aborted by it, and nothing was written after it.
+ * <p>A cached statement the server no longer accepts (0A000 "cached plan must not change result type" from
+ * the server's plan cache, told apart by the error's routine field; 26000 after DISCARD ALL) is prepared again
+ * transparently, once, when nothing was returned yet, no transaction block was aborted by it, and nothing was
+ * written after it. Any other 0A000, e.g. one a function raises, reaches the caller and is not sent again.
  */
 public final class ExtendedQueryFlow extends QueryFlow {
 
     private static final short[] ALL_TEXT = {Format.TEXT.code()};
+    /** The server routine that reports a stale cached plan (see {@link #isStalePlan}). */
+    private static final String STALE_PLAN_ROUTINE = "RevalidateCachedQuery";
 
     private final PreparedStatementCache cache;
     /**
@@ -466,7 +470,7 @@ public final class ExtendedQueryFlow extends QueryFlow {
             failResult(e);
             return;
         }
-        boolean stale = SqlState.FEATURE_NOT_SUPPORTED.equals(code) || SqlState.INVALID_SQL_STATEMENT_NAME.equals(code);
+        boolean stale = isStalePlan(error) || SqlState.INVALID_SQL_STATEMENT_NAME.equals(code);
         if (stale && cache.enabled()) {
             if (SqlState.INVALID_SQL_STATEMENT_NAME.equals(code)) {
                 cache.clear();
@@ -486,6 +490,18 @@ public final class ExtendedQueryFlow extends QueryFlow {
         }
         onError(error);
         syncAfterErrorIfFetching();
+    }
+
+    /**
+     * Whether {@code error} is the server's "cached plan must not change result type": SQLSTATE 0A000 raised by
+     * the routine that re-checks a cached statement ({@code RevalidateCachedQuery} in PostgreSQL's
+     * {@code src/backend/utils/cache/plancache.c}). The SQLSTATE alone is not enough: any function may raise
+     * 0A000, and such an error must reach the caller without the statement being evicted or sent again. A
+     * server that leaves the routine field out gets no transparent re-preparation: the error reaches the caller.
+     */
+    private static boolean isStalePlan(ErrorResponse error) {
+        return SqlState.FEATURE_NOT_SUPPORTED.equals(error.code())
+                && STALE_PLAN_ROUTINE.equals(error.field(ErrorFields.ROUTINE));
     }
 
     /** After an error the server skips to Sync; in fetch mode the Sync has not been written yet. */
