@@ -13,6 +13,7 @@ import io.pgfast.protocol.backend.CloseComplete;
 import io.pgfast.protocol.backend.CommandComplete;
 import io.pgfast.protocol.backend.DataRow;
 import io.pgfast.protocol.backend.EmptyQueryResponse;
+import io.pgfast.protocol.backend.ErrorFields;
 import io.pgfast.protocol.backend.ErrorResponse;
 import io.pgfast.protocol.backend.NoData;
 import io.pgfast.protocol.backend.NoticeResponse;
@@ -52,29 +53,23 @@ import java.util.List;
  * <p>{@code fetchSize} (one binding only): Execute(n) with Flush instead of Sync, so the portal survives
  * outside a transaction block; each PortalSuspended asks for the next n rows; Sync after the last.
  *
- * <p>A cached statement the server no longer accepts (0A000 "cached plan must not change result type",
- * 26000 after DISCARD ALL) is prepared again transparently, once, when nothing was returned yet, no
- * transaction block was aborted by it, and nothing was written after it.
+ * <p>A cached statement the server no longer accepts (0A000 "cached plan must not change result type" from
+ * the server's plan cache, told apart by the error's routine field; 26000 after DISCARD ALL) is prepared again
+ * transparently, once, when nothing was returned yet, no transaction block was aborted by it, and nothing was
+ * written after it. Any other 0A000, e.g. one a function raises, reaches the caller and is not sent again.
+ *
+ * <p>Two kinds, so that each holds its bindings in typed fields: {@code OneBinding}, the usual statement (no
+ * list, no array), and {@code Batch}; {@link #of} picks one.
  */
-public final class ExtendedQueryFlow extends QueryFlow {
+public abstract sealed class ExtendedQueryFlow extends QueryFlow permits ExtendedQueryFlow.OneBinding, ExtendedQueryFlow.Batch {
 
     private static final short[] ALL_TEXT = {Format.TEXT.code()};
+    /** The server routine that reports a stale cached plan (see {@link #isStalePlan}). */
+    private static final String STALE_PLAN_ROUTINE = "RevalidateCachedQuery";
 
     private final PreparedStatementCache cache;
-    /**
-     * The one {@link Binding}, the usual case (no list), or the {@code List<Binding>} of a batch: one field for
-     * both, read through {@link #binding(int)} and {@link #bindingCount()}, keeps the flow of a usual statement
-     * within 136 bytes.
-     */
-    private final Object bindings;
     /** With a row limit per Execute (one binding only, see {@link #fetching()}), its windows; null for all rows at once. */
     private final FetchWindows fetch;
-    /**
-     * The cached statement each binding runs as (several may share one): {@link #entry(int)}; for one binding, the
-     * usual case, in {@code singleEntry} and no array.
-     */
-    private final PreparedStatementCache.Entry[] entries;
-    private PreparedStatementCache.Entry singleEntry;
     /** Binding and executing; false while the statements are being prepared (Parse/Describe/Sync). */
     private boolean executing;
     private boolean writeComplete = true;
@@ -90,25 +85,102 @@ public final class ExtendedQueryFlow extends QueryFlow {
     private int closesPending;
 
     /** One statement with one set of bindings ({@link Binding#NONE} when it has no parameters). */
-    public ExtendedQueryFlow(Transport transport, CodecRegistry codecs, String sql, Binding binding, int fetchSize,
-                      PreparedStatementCache cache, ResultFactory resultFactory, Subscriber<? super Result> results) {
-        this(transport, codecs, sql, binding, null, fetchSize, cache, resultFactory, results);
+    public static ExtendedQueryFlow of(Transport transport, CodecRegistry codecs, String sql, Binding binding, int fetchSize,
+                                       PreparedStatementCache cache, ResultFactory resultFactory, Subscriber<? super Result> results) {
+        return new OneBinding(transport, codecs, sql, binding, fetchSize, cache, resultFactory, results);
     }
 
     /** One statement with every set of bindings in {@code batch} (a row limit applies to one set only). */
-    public ExtendedQueryFlow(Transport transport, CodecRegistry codecs, String sql, List<Binding> batch, int fetchSize,
-                      PreparedStatementCache cache, ResultFactory resultFactory, Subscriber<? super Result> results) {
-        this(transport, codecs, sql, batch.size() == 1 ? batch.get(0) : null, batch.size() == 1 ? null : batch, fetchSize,
-                cache, resultFactory, results);
+    public static ExtendedQueryFlow of(Transport transport, CodecRegistry codecs, String sql, List<Binding> batch, int fetchSize,
+                                       PreparedStatementCache cache, ResultFactory resultFactory, Subscriber<? super Result> results) {
+        if (batch.size() == 1) {
+            return new OneBinding(transport, codecs, sql, batch.get(0), fetchSize, cache, resultFactory, results);
+        }
+        return new Batch(transport, codecs, sql, batch, cache, resultFactory, results);
     }
 
-    private ExtendedQueryFlow(Transport transport, CodecRegistry codecs, String sql, Binding single, List<Binding> batch,
-                      int fetchSize, PreparedStatementCache cache, ResultFactory resultFactory, Subscriber<? super Result> results) {
+    private ExtendedQueryFlow(Transport transport, CodecRegistry codecs, String sql, FetchWindows fetch,
+                              PreparedStatementCache cache, ResultFactory resultFactory, Subscriber<? super Result> results) {
         super(transport, codecs, sql, resultFactory, results);
         this.cache = cache;
-        this.bindings = single != null ? single : batch;
-        this.fetch = single != null && fetchSize > 0 ? new FetchWindows(fetchSize) : null;
-        this.entries = single != null ? null : new PreparedStatementCache.Entry[batch.size()];
+        this.fetch = fetch;
+    }
+
+    /** The sets of bindings this statement runs with. */
+    abstract int bindingCount();
+
+    abstract Binding binding(int i);
+
+    /** The cached statement binding {@code i} runs as (several may share one); null until looked up. */
+    abstract PreparedStatementCache.Entry entry(int i);
+
+    abstract void entry(int i, PreparedStatementCache.Entry entry);
+
+    /** One set of bindings, the usual statement: no list, no array. */
+    static final class OneBinding extends ExtendedQueryFlow {
+
+        private final Binding binding;
+        private PreparedStatementCache.Entry entry;
+
+        OneBinding(Transport transport, CodecRegistry codecs, String sql, Binding binding, int fetchSize,
+                   PreparedStatementCache cache, ResultFactory resultFactory, Subscriber<? super Result> results) {
+            super(transport, codecs, sql, fetchSize > 0 ? new FetchWindows(fetchSize) : null, cache, resultFactory, results);
+            this.binding = binding;
+        }
+
+        @Override
+        int bindingCount() {
+            return 1;
+        }
+
+        @Override
+        Binding binding(int i) {
+            return binding;
+        }
+
+        @Override
+        PreparedStatementCache.Entry entry(int i) {
+            return entry;
+        }
+
+        @Override
+        void entry(int i, PreparedStatementCache.Entry entry) {
+            this.entry = entry;
+        }
+    }
+
+    /** Several sets of bindings: N × (Bind, Execute) and one Sync; no row limit. */
+    static final class Batch extends ExtendedQueryFlow {
+
+        private final List<Binding> batch;
+        private final PreparedStatementCache.Entry[] entries;
+
+        Batch(Transport transport, CodecRegistry codecs, String sql, List<Binding> batch,
+              PreparedStatementCache cache, ResultFactory resultFactory, Subscriber<? super Result> results) {
+            super(transport, codecs, sql, null, cache, resultFactory, results);
+            this.batch = batch;
+            this.entries = new PreparedStatementCache.Entry[batch.size()];
+        }
+
+        @Override
+        int bindingCount() {
+            return batch.size();
+        }
+
+        @Override
+        Binding binding(int i) {
+            return batch.get(i);
+        }
+
+        @Override
+        PreparedStatementCache.Entry entry(int i) {
+            return entries[i];
+        }
+
+        @Override
+        void entry(int i, PreparedStatementCache.Entry entry) {
+            entries[i] = entry;
+        }
     }
 
     /**
@@ -127,22 +199,9 @@ public final class ExtendedQueryFlow extends QueryFlow {
         }
     }
 
-    private int bindingCount() {
-        return bindings instanceof Binding ? 1 : batch().size();
-    }
-
     /** The rows per Execute: 0 for all at once. */
     private int fetchSize() {
         return fetch == null ? 0 : fetch.size;
-    }
-
-    private Binding binding(int i) {
-        return bindings instanceof Binding ? (Binding) bindings : batch().get(i);
-    }
-
-    @SuppressWarnings("unchecked")
-    private List<Binding> batch() {
-        return (List<Binding>) bindings;
     }
 
     @Override
@@ -189,18 +248,6 @@ public final class ExtendedQueryFlow extends QueryFlow {
 
     private boolean fetching() {
         return fetch != null;
-    }
-
-    private PreparedStatementCache.Entry entry(int binding) {
-        return entries == null ? singleEntry : entries[binding];
-    }
-
-    private void entry(int binding, PreparedStatementCache.Entry entry) {
-        if (entries == null) {
-            singleEntry = entry;
-        } else {
-            entries[binding] = entry;
-        }
     }
 
     private void addPreparing(PreparedStatementCache.Entry entry) {
@@ -466,7 +513,7 @@ public final class ExtendedQueryFlow extends QueryFlow {
             failResult(e);
             return;
         }
-        boolean stale = SqlState.FEATURE_NOT_SUPPORTED.equals(code) || SqlState.INVALID_SQL_STATEMENT_NAME.equals(code);
+        boolean stale = isStalePlan(error) || SqlState.INVALID_SQL_STATEMENT_NAME.equals(code);
         if (stale && cache.enabled()) {
             if (SqlState.INVALID_SQL_STATEMENT_NAME.equals(code)) {
                 cache.clear();
@@ -486,6 +533,18 @@ public final class ExtendedQueryFlow extends QueryFlow {
         }
         onError(error);
         syncAfterErrorIfFetching();
+    }
+
+    /**
+     * Whether {@code error} is the server's "cached plan must not change result type": SQLSTATE 0A000 raised by
+     * the routine that re-checks a cached statement ({@code RevalidateCachedQuery} in PostgreSQL's
+     * {@code src/backend/utils/cache/plancache.c}). The SQLSTATE alone is not enough: any function may raise
+     * 0A000, and such an error must reach the caller without the statement being evicted or sent again. A
+     * server that leaves the routine field out gets no transparent re-preparation: the error reaches the caller.
+     */
+    private static boolean isStalePlan(ErrorResponse error) {
+        return SqlState.FEATURE_NOT_SUPPORTED.equals(error.code())
+                && STALE_PLAN_ROUTINE.equals(error.field(ErrorFields.ROUTINE));
     }
 
     /** After an error the server skips to Sync; in fetch mode the Sync has not been written yet. */

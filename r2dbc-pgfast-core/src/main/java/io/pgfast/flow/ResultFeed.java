@@ -202,6 +202,29 @@ public class ResultFeed {
         }
     }
 
+    /**
+     * Keeps how this result will end, its row count or its error, without ending it yet: the last Result of a
+     * conversation ends at ReadyForQuery ({@link #endAsKept}).
+     */
+    void keepEnd(Long count, R2dbcException e) {
+        rowsUpdated = count;
+        error = e;
+    }
+
+    /** Ends this result as {@link #keepEnd} said. */
+    void endAsKept() {
+        if (error != null) {
+            error(error);
+        } else {
+            complete(rowsUpdated);
+        }
+    }
+
+    /** The connection failed before the kept end: a kept error stays (the server's own answer), else {@code failure}. */
+    void endAsKeptOr(R2dbcException failure) {
+        error(error != null ? error : failure);
+    }
+
     private void signalEnd() {
         if (endSignalled) {
             return;

@@ -183,11 +183,11 @@ public final class PgfastConnection implements Connection, Lifecycle {
             CodecRegistry codecs = codecs();
             if (single != null) {
                 QueryLogger.extended(processId(), sql, single);
-                flow = new ExtendedQueryFlow(transport, codecs, sql, single, fetchSize, cache, resultFactory, s);
+                flow = ExtendedQueryFlow.of(transport, codecs, sql, single, fetchSize, cache, resultFactory, s);
                 flow.expectResults(1);
             } else if (batch != null) {
                 QueryLogger.extended(processId(), sql, batch);
-                flow = new ExtendedQueryFlow(transport, codecs, sql, batch, fetchSize, cache, resultFactory, s);
+                flow = ExtendedQueryFlow.of(transport, codecs, sql, batch, fetchSize, cache, resultFactory, s);
                 flow.expectResults(batch.size());
             } else {
                 QueryLogger.simple(processId(), sql);

@@ -206,6 +206,31 @@ class PreparedStatementTest {
     }
 
     @Test
+    void aFunctionRaising0A000IsReportedAndNotSentAgain() {
+        c = Db.connect();
+        Db.run(c, "CREATE TEMP SEQUENCE refusals");
+        // IMMUTABLE with a bound argument: the planner runs it while binding, before BindComplete, where the
+        // server also reports a stale cached plan; the sequence counts the calls (nextval is not rolled back)
+        Db.run(c, "CREATE FUNCTION pg_temp.refuse(x int) RETURNS int IMMUTABLE LANGUAGE plpgsql AS $$ BEGIN "
+                + "PERFORM nextval('refusals'); RAISE EXCEPTION 'refused %', x USING ERRCODE = '0A000'; END $$");
+        String sql = "SELECT pg_temp.refuse($1)";
+        assertThatThrownBy(() -> Db.one(c.createStatement(sql).bind(0, 7), Integer.class))
+                .isInstanceOf(R2dbcException.class)
+                .hasMessageContaining("refused 7")
+                .satisfies(e -> assertThat(((R2dbcException) e).getSqlState()).isEqualTo("0A000"));
+        assertThat(Db.one(c, "SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM refusals", Long.class))
+                .as("calls of the function").isEqualTo(1);
+        // the statement itself is sound: it stays prepared and cached
+        assertThat(prepared()).containsOnlyOnce(sql);
+        assertThatThrownBy(() -> Db.one(c.createStatement(sql).bind(0, 8), Integer.class))
+                .isInstanceOf(R2dbcException.class)
+                .hasMessageContaining("refused 8");
+        assertThat(Db.one(c, "SELECT CASE WHEN is_called THEN last_value ELSE 0 END FROM refusals", Long.class))
+                .as("calls of the function").isEqualTo(2);
+        assertThat(prepared()).containsOnlyOnce(sql);
+    }
+
+    @Test
     void aResultTypeChangeInsideATransactionFailsItAndIsPreparedAgainAfterwards() {
         c = Db.connect();
         Db.run(c, "CREATE TEMP TABLE shape2 (a int)");

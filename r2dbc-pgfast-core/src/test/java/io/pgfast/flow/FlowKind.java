@@ -1,4 +1,4 @@
-package io.pgfast.r2dbc.flows;
+package io.pgfast.flow;
 
 import io.pgfast.protocol.BackendMessage;
 import io.pgfast.protocol.backend.BindComplete;

@@ -1,4 +1,4 @@
-package io.pgfast.r2dbc.flows;
+package io.pgfast.flow;
 
 import io.pgfast.protocol.backend.NoticeResponse;
 import io.pgfast.protocol.backend.NotificationResponse;
@@ -16,7 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-import static io.pgfast.r2dbc.flows.ScriptedServer.messages;
+import static io.pgfast.flow.ScriptedServer.messages;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**

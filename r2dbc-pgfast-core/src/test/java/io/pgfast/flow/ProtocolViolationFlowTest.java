@@ -1,4 +1,4 @@
-package io.pgfast.r2dbc.flows;
+package io.pgfast.flow;
 
 import io.pgfast.protocol.BackendMessage;
 import io.pgfast.protocol.backend.BindComplete;
@@ -25,7 +25,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Stream;
 
-import static io.pgfast.r2dbc.flows.ScriptedServer.messages;
+import static io.pgfast.flow.ScriptedServer.messages;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**

@@ -1,4 +1,4 @@
-package io.pgfast.r2dbc.flows;
+package io.pgfast.flow;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
