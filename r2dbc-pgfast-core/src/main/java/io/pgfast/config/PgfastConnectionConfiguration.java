@@ -91,6 +91,8 @@ public final class PgfastConnectionConfiguration {
     private final SslNegotiation sslNegotiation;
     private final ChannelBindingMode channelBinding;
     private final boolean allowCleartextPassword;
+    private final ProtocolVersionLimit minProtocolVersion;
+    private final ProtocolVersionLimit maxProtocolVersion;
     private final int preparedStatementCacheQueries;
     private final int fetchSize;
     private final boolean rewriteBatchedInserts;
@@ -137,6 +139,8 @@ public final class PgfastConnectionConfiguration {
         this.sslNegotiation = b.sslNegotiation;
         this.channelBinding = b.channelBinding;
         this.allowCleartextPassword = b.allowCleartextPassword;
+        this.minProtocolVersion = b.minProtocolVersion;
+        this.maxProtocolVersion = b.maxProtocolVersion;
         this.preparedStatementCacheQueries = b.preparedStatementCacheQueries;
         this.fetchSize = b.fetchSize;
         this.rewriteBatchedInserts = b.rewriteBatchedInserts;
@@ -188,6 +192,8 @@ public final class PgfastConnectionConfiguration {
         b.sslNegotiation = sslNegotiation;
         b.channelBinding = channelBinding;
         b.allowCleartextPassword = allowCleartextPassword;
+        b.minProtocolVersion = minProtocolVersion;
+        b.maxProtocolVersion = maxProtocolVersion;
         b.preparedStatementCacheQueries = preparedStatementCacheQueries;
         b.fetchSize = fetchSize;
         b.rewriteBatchedInserts = rewriteBatchedInserts;
@@ -343,6 +349,16 @@ public final class PgfastConnectionConfiguration {
         return sslNegotiation;
     }
 
+    /** The oldest protocol version the connection accepts ({@code minProtocolVersion}). */
+    public ProtocolVersionLimit minProtocolVersion() {
+        return minProtocolVersion;
+    }
+
+    /** The protocol version the connection asks for ({@code maxProtocolVersion}). */
+    public ProtocolVersionLimit maxProtocolVersion() {
+        return maxProtocolVersion;
+    }
+
     public ChannelBindingMode channelBinding() {
         return channelBinding;
     }
@@ -462,6 +478,7 @@ public final class PgfastConnectionConfiguration {
                 + ", sslSni=" + sslSni
                 + ", sslNegotiation=" + sslNegotiation
                 + ", channelBinding=" + channelBinding
+                + ", protocolVersion=" + minProtocolVersion + ".." + maxProtocolVersion
                 + ", allowCleartextPassword=" + allowCleartextPassword
                 + ", preparedStatementCacheQueries=" + preparedStatementCacheQueries
                 + ", fetchSize=" + fetchSize

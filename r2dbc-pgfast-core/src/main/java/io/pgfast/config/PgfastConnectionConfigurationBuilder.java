@@ -48,6 +48,8 @@ public final class PgfastConnectionConfigurationBuilder {
     SslNegotiation sslNegotiation = SslNegotiation.POSTGRES;
     ChannelBindingMode channelBinding = ChannelBindingMode.PREFER;
     boolean allowCleartextPassword = true;
+    ProtocolVersionLimit minProtocolVersion = ProtocolVersionLimit.V3_0;
+    ProtocolVersionLimit maxProtocolVersion = ProtocolVersionLimit.V3_0;
     int preparedStatementCacheQueries = PgfastConnectionConfiguration.DEFAULT_PREPARED_STATEMENT_CACHE_QUERIES;
     int fetchSize;
     boolean rewriteBatchedInserts;
@@ -358,6 +360,30 @@ public final class PgfastConnectionConfigurationBuilder {
         return this;
     }
 
+    /**
+     * The oldest protocol version to accept (libpq's {@code min_protocol_version}); default 3.0. With 3.2 a
+     * server older than PostgreSQL 18 is refused.
+     */
+    public PgfastConnectionConfigurationBuilder minProtocolVersion(ProtocolVersionLimit minProtocolVersion) {
+        if (minProtocolVersion == null) {
+            throw new IllegalArgumentException("minProtocolVersion must not be null");
+        }
+        this.minProtocolVersion = minProtocolVersion;
+        return this;
+    }
+
+    /**
+     * The protocol version to ask for (libpq's {@code max_protocol_version}); default 3.0, as libpq. With 3.2 a
+     * PostgreSQL 18 server hands out 32-byte cancel keys; older servers answer with 3.0.
+     */
+    public PgfastConnectionConfigurationBuilder maxProtocolVersion(ProtocolVersionLimit maxProtocolVersion) {
+        if (maxProtocolVersion == null) {
+            throw new IllegalArgumentException("maxProtocolVersion must not be null");
+        }
+        this.maxProtocolVersion = maxProtocolVersion;
+        return this;
+    }
+
     public PgfastConnectionConfigurationBuilder allowCleartextPassword(boolean allowCleartextPassword) {
         this.allowCleartextPassword = allowCleartextPassword;
         return this;
@@ -562,6 +588,10 @@ public final class PgfastConnectionConfigurationBuilder {
         }
         if (channelBinding == ChannelBindingMode.REQUIRE && mode == SslMode.DISABLE) {
             throw new IllegalArgumentException("channelBinding=require needs TLS, but sslMode is disable");
+        }
+        if (minProtocolVersion.compareTo(maxProtocolVersion) > 0) {
+            throw new IllegalArgumentException("minProtocolVersion " + minProtocolVersion + " is above maxProtocolVersion "
+                    + maxProtocolVersion + "; set maxProtocolVersion=" + minProtocolVersion + " (or latest) too");
         }
         if ((sslCert == null) != (sslKey == null)) {
             throw new IllegalArgumentException("sslCert and sslKey must be given together (got only "

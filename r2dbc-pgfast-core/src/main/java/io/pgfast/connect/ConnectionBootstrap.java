@@ -12,6 +12,7 @@ import io.netty.handler.ssl.SslHandler;
 import io.pgfast.codec.CodecRegistry;
 import io.pgfast.flow.StartupFlow;
 import io.pgfast.flow.StartupParameters;
+import io.pgfast.protocol.ProtocolVersion;
 import io.pgfast.transport.Connector;
 import io.pgfast.transport.TlsPolicy;
 import io.pgfast.transport.Transport;
@@ -274,7 +275,9 @@ public final class ConnectionBootstrap {
             p.put("replication", "database");
         }
         StartupParameters.ChannelBindingPolicy binding = StartupParameters.ChannelBindingPolicy.valueOf(configuration.channelBinding().name());
-        return new StartupParameters(p, configuration.username(), password, binding, configuration.allowCleartextPassword());
+        return new StartupParameters(p, configuration.username(), password, binding, configuration.allowCleartextPassword(),
+                new ProtocolVersion(3, configuration.maxProtocolVersion().minor()),
+                new ProtocolVersion(3, configuration.minProtocolVersion().minor()));
     }
 
     /**

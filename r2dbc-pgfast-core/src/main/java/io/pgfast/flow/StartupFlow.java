@@ -56,6 +56,7 @@ public final class StartupFlow extends Conversation {
 
     private final Transport transport;
     private final StartupParameters parameters;
+    private final ProtocolNegotiation protocol;
     private MonoSink<Void> sink;
     private ScramSha256Client scram;
     private boolean scramPlus;
@@ -66,9 +67,13 @@ public final class StartupFlow extends Conversation {
     private StartupFlow(Transport transport, StartupParameters parameters) {
         this.transport = transport;
         this.parameters = parameters;
+        this.protocol = new ProtocolNegotiation(parameters);
     }
 
-    /** Runs the startup phase on a fresh transport; completes when the server is ready for queries. */
+    /**
+     * Runs the startup phase on a fresh transport; completes when the server is ready for queries, with the
+     * protocol version in use recorded on the transport.
+     */
     public static Mono<Void> run(Transport transport, StartupParameters parameters) {
         return Mono.create(sink -> {
             StartupFlow flow = new StartupFlow(transport, parameters);
@@ -80,7 +85,7 @@ public final class StartupFlow extends Conversation {
 
     @Override
     protected void writeTo(ByteBuf out) {
-        new StartupMessage(parameters.startupMessage()).encode(out);
+        new StartupMessage(parameters.requestedVersion(), parameters.startupMessage()).encode(out);
     }
 
     @Override
@@ -133,13 +138,16 @@ public final class StartupFlow extends Conversation {
         } else if (message instanceof NoticeResponse) {
             NoticeResponse n = (NoticeResponse) message;
             transport.notices().log(n);
-        } else if (message instanceof BackendKeyData || message instanceof NegotiateProtocolVersion) {
-            // BackendKeyData is kept by the transport for CancelRequest; we ask for protocol 3.0 with no
-            // _pq_ options, so a NegotiateProtocolVersion can only confirm 3.0: nothing to do.
+        } else if (message instanceof NegotiateProtocolVersion) {
+            protocol.accept((NegotiateProtocolVersion) message);
+        } else if (message instanceof BackendKeyData) {
+            // the transport keeps it for CancelRequest; its length must be the negotiated version's
+            protocol.check((BackendKeyData) message);
         } else if (message instanceof ReadyForQuery) {
             if (!sawAuthenticationOk) {
                 throw new R2dbcNonTransientResourceException("the server sent ReadyForQuery before AuthenticationOk", SqlState.PROTOCOL_VIOLATION);
             }
+            transport.protocolVersion(protocol.version());
             done = true;
             sink.success();
             return true;

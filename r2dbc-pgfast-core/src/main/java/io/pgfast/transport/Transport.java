@@ -10,6 +10,7 @@ import io.netty.channel.EventLoop;
 import io.netty.channel.unix.DomainSocketAddress;
 import io.netty.util.ReferenceCountUtil;
 import io.pgfast.protocol.ProtocolException;
+import io.pgfast.protocol.ProtocolVersion;
 import io.pgfast.protocol.backend.BackendKeyData;
 import io.pgfast.protocol.BackendMessage;
 import io.pgfast.protocol.backend.ErrorFields;
@@ -57,6 +58,8 @@ public final class Transport {
     private final AtomicBoolean resumeScheduled = new AtomicBoolean();
     private final Sinks.Empty<Void> closed = Sinks.empty();
     private volatile BackendKeyData backendKeyData;
+    /** The protocol version the startup settled on (3.0 until it says otherwise). */
+    private volatile ProtocolVersion protocolVersion = ProtocolVersion.V3_0;
     private volatile TransactionStatus transactionStatus = TransactionStatus.IDLE;
     private volatile Throwable failure;
     /** The failure, when the connection ended without {@link #close()} having been asked for. */
@@ -399,6 +402,15 @@ public final class Transport {
 
     public Map<String, String> parameters() {
         return parameters;
+    }
+
+    /** The protocol version in use, recorded by the startup once the server is ready. */
+    public ProtocolVersion protocolVersion() {
+        return protocolVersion;
+    }
+
+    public void protocolVersion(ProtocolVersion version) {
+        this.protocolVersion = version;
     }
 
     public BackendKeyData backendKeyData() {

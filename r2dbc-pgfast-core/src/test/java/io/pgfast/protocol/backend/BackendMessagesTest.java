@@ -1,5 +1,6 @@
 package io.pgfast.protocol.backend;
 
+import io.pgfast.protocol.ProtocolVersion;
 import io.netty.buffer.ByteBufUtil;
 import io.pgfast.protocol.BackendMessage;
 import io.pgfast.protocol.BufferKind;
@@ -320,11 +321,11 @@ class BackendMessagesTest {
         byte[] bytes = Bytes.of()
             .byte1('v')               // type
             .int32(22)                // length: 4 + 4 + 4 + 10
-            .int32(0)                 // newest minor version supported: 3.0
+            .int32(0x0003_0000)       // newest version supported: 3.0 (major in the high 16 bits)
             .int32(1)                 // one unrecognized option
             .cstring("_pq_.test")     // option name
             .array();
-        assertThat(roundTrip(kind, bytes)).isEqualTo(new NegotiateProtocolVersion(0, List.of("_pq_.test")));
+        assertThat(roundTrip(kind, bytes)).isEqualTo(new NegotiateProtocolVersion(ProtocolVersion.V3_0, List.of("_pq_.test")));
     }
 
     @ParameterizedTest
