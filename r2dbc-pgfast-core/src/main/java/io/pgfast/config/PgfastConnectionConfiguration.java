@@ -93,6 +93,7 @@ public final class PgfastConnectionConfiguration {
     private final boolean allowCleartextPassword;
     private final ProtocolVersionLimit minProtocolVersion;
     private final ProtocolVersionLimit maxProtocolVersion;
+    private final GssSettings gss;
     private final int preparedStatementCacheQueries;
     private final int fetchSize;
     private final boolean rewriteBatchedInserts;
@@ -141,6 +142,7 @@ public final class PgfastConnectionConfiguration {
         this.allowCleartextPassword = b.allowCleartextPassword;
         this.minProtocolVersion = b.minProtocolVersion;
         this.maxProtocolVersion = b.maxProtocolVersion;
+        this.gss = b.gss;
         this.preparedStatementCacheQueries = b.preparedStatementCacheQueries;
         this.fetchSize = b.fetchSize;
         this.rewriteBatchedInserts = b.rewriteBatchedInserts;
@@ -194,6 +196,7 @@ public final class PgfastConnectionConfiguration {
         b.allowCleartextPassword = allowCleartextPassword;
         b.minProtocolVersion = minProtocolVersion;
         b.maxProtocolVersion = maxProtocolVersion;
+        b.gss = gss;
         b.preparedStatementCacheQueries = preparedStatementCacheQueries;
         b.fetchSize = fetchSize;
         b.rewriteBatchedInserts = rewriteBatchedInserts;
@@ -359,6 +362,11 @@ public final class PgfastConnectionConfiguration {
         return maxProtocolVersion;
     }
 
+    /** GSSAPI (Kerberos) sign-on and GSS encryption. */
+    public GssSettings gss() {
+        return gss;
+    }
+
     public ChannelBindingMode channelBinding() {
         return channelBinding;
     }
@@ -479,6 +487,7 @@ public final class PgfastConnectionConfiguration {
                 + ", sslNegotiation=" + sslNegotiation
                 + ", channelBinding=" + channelBinding
                 + ", protocolVersion=" + minProtocolVersion + ".." + maxProtocolVersion
+                + ", gss=" + gss
                 + ", allowCleartextPassword=" + allowCleartextPassword
                 + ", preparedStatementCacheQueries=" + preparedStatementCacheQueries
                 + ", fetchSize=" + fetchSize

@@ -50,6 +50,7 @@ public final class PgfastConnectionConfigurationBuilder {
     boolean allowCleartextPassword = true;
     ProtocolVersionLimit minProtocolVersion = ProtocolVersionLimit.V3_0;
     ProtocolVersionLimit maxProtocolVersion = ProtocolVersionLimit.V3_0;
+    GssSettings gss = GssSettings.DEFAULT;
     int preparedStatementCacheQueries = PgfastConnectionConfiguration.DEFAULT_PREPARED_STATEMENT_CACHE_QUERIES;
     int fetchSize;
     boolean rewriteBatchedInserts;
@@ -381,6 +382,51 @@ public final class PgfastConnectionConfigurationBuilder {
             throw new IllegalArgumentException("maxProtocolVersion must not be null");
         }
         this.maxProtocolVersion = maxProtocolVersion;
+        return this;
+    }
+
+    /** The service name of the server's Kerberos principal {@code <name>/<host>}; default {@code postgres} (libpq's {@code krbsrvname}). */
+    public PgfastConnectionConfigurationBuilder kerberosServerName(String kerberosServerName) {
+        this.gss = gss.withKerberosServerName(kerberosServerName);
+        return this;
+    }
+
+    /** The JAAS login configuration entry for the Kerberos login; default {@code pgjdbc}. */
+    public PgfastConnectionConfigurationBuilder jaasApplicationName(String jaasApplicationName) {
+        this.gss = gss.withJaasApplicationName(jaasApplicationName);
+        return this;
+    }
+
+    /** Whether to log in through JAAS for GSSAPI; default true. */
+    public PgfastConnectionConfigurationBuilder jaasLogin(boolean jaasLogin) {
+        this.gss = gss.withJaasLogin(jaasLogin);
+        return this;
+    }
+
+    /** Use JGSS's default credentials for GSSAPI instead of a JAAS login; default false. */
+    public PgfastConnectionConfigurationBuilder gssUseDefaultCreds(boolean gssUseDefaultCreds) {
+        this.gss = gss.withUseDefaultCredentials(gssUseDefaultCreds);
+        return this;
+    }
+
+    /** Negotiate the GSSAPI mechanism with SPNEGO; default false (Kerberos 5). */
+    public PgfastConnectionConfigurationBuilder useSpnego(boolean useSpnego) {
+        this.gss = gss.withUseSpnego(useSpnego);
+        return this;
+    }
+
+    /** GSS transport encryption (libpq's {@code gssencmode}); default {@code disable}. */
+    public PgfastConnectionConfigurationBuilder gssEncMode(GssEncMode gssEncMode) {
+        this.gss = gss.withEncMode(gssEncMode);
+        return this;
+    }
+
+    /**
+     * Kerberos credentials the application has already (a {@code Subject} holding a ticket, e.g. from its own
+     * JAAS login); used before any login of the driver's. Builder only.
+     */
+    public PgfastConnectionConfigurationBuilder gssSubject(javax.security.auth.Subject subject) {
+        this.gss = gss.withSubject(subject);
         return this;
     }
 

@@ -12,6 +12,8 @@ import io.netty.handler.ssl.SslHandler;
 import io.pgfast.codec.CodecRegistry;
 import io.pgfast.flow.StartupFlow;
 import io.pgfast.flow.StartupParameters;
+import io.pgfast.gss.GssTarget;
+import io.pgfast.config.GssSettings;
 import io.pgfast.protocol.ProtocolVersion;
 import io.pgfast.transport.Connector;
 import io.pgfast.transport.TlsPolicy;
@@ -160,7 +162,7 @@ public final class ConnectionBootstrap {
                 .flatMap(password -> addresses(host)
                         .flatMap(addresses -> connectFirst(addresses, 0, tls, host))
                         .flatMap(transport -> checkTls(transport, host)
-                                .then(StartupFlow.run(transport, startupParameters(password.orElse(null))))
+                                .then(StartupFlow.run(transport, startupParameters(host, password.orElse(null))))
                                 .then(check == null ? Mono.empty() : check.apply(transport))
                                 .then(replication ? Mono.fromSupplier(() -> new Session(transport, codecs, null)) : withDatabaseTypes(transport))
                                 .onErrorResume(e -> transport.close().onErrorResume(x -> Mono.empty()).then(Mono.error(e)))
@@ -257,7 +259,7 @@ public final class ConnectionBootstrap {
                 configuration.loopResources().orElse(null));
     }
 
-    private StartupParameters startupParameters(CharSequence password) {
+    private StartupParameters startupParameters(HostSpec host, CharSequence password) {
         Map<String, String> p = new LinkedHashMap<>();
         p.put("user", configuration.username());
         configuration.database().ifPresent(db -> p.put("database", db));
@@ -277,7 +279,15 @@ public final class ConnectionBootstrap {
         StartupParameters.ChannelBindingPolicy binding = StartupParameters.ChannelBindingPolicy.valueOf(configuration.channelBinding().name());
         return new StartupParameters(p, configuration.username(), password, binding, configuration.allowCleartextPassword(),
                 new ProtocolVersion(3, configuration.maxProtocolVersion().minor()),
-                new ProtocolVersion(3, configuration.minProtocolVersion().minor()));
+                new ProtocolVersion(3, configuration.minProtocolVersion().minor()),
+                gssTarget(host, password));
+    }
+
+    /** The GSSAPI sign-on to {@code host}: its service principal is {@code <kerberosServerName>/<host name as given>}. */
+    private GssTarget gssTarget(HostSpec host, CharSequence password) {
+        GssSettings gss = configuration.gss();
+        return new GssTarget(gss.kerberosServerName(), host.host(), gss.jaasApplicationName(), gss.jaasLogin(),
+                gss.useDefaultCredentials(), gss.useSpnego(), gss.subject(), configuration.username(), password);
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.pgfast.flow;
 
+import io.pgfast.gss.GssTarget;
 import io.pgfast.protocol.ProtocolVersion;
 
 import java.util.Map;
@@ -12,6 +13,7 @@ import java.util.Map;
  * @param requestedVersion the protocol version the StartupMessage asks for ({@code maxProtocolVersion})
  * @param minimumVersion   the oldest version the connection accepts when the server offers an older one
  *                         ({@code minProtocolVersion})
+ * @param gss              the GSSAPI sign-on, used when the server asks for it
  */
 public record StartupParameters(
         Map<String, String> startupMessage,
@@ -20,7 +22,8 @@ public record StartupParameters(
         ChannelBindingPolicy channelBinding,
         boolean allowCleartextPassword,
         ProtocolVersion requestedVersion,
-        ProtocolVersion minimumVersion) {
+        ProtocolVersion minimumVersion,
+        GssTarget gss) {
 
     public StartupParameters {
         if (minimumVersion.compareTo(requestedVersion) > 0) {

@@ -100,20 +100,31 @@ class BackendMessagesTest {
 
     @ParameterizedTest
     @EnumSource(BufferKind.class)
-    void authenticationUnsupported(BufferKind kind) {
+    void authenticationGss(BufferKind kind) {
         byte[] gss = Bytes.of()
             .byte1('R')   // type
             .int32(8)     // length
             .int32(7)     // AuthenticationGSS
             .array();
-        assertThat(roundTrip(kind, gss)).isEqualTo(new AuthenticationUnsupported(7, "GSS"));
+        assertThat(roundTrip(kind, gss)).isSameAs(AuthenticationGSS.INSTANCE);
         byte[] gssContinue = Bytes.of()
             .byte1('R')                      // type
             .int32(11)                       // length: 4 + 4 + 3
             .int32(8)                        // AuthenticationGSSContinue
-            .bytes(new byte[] {1, 2, 3})     // GSSAPI data, skipped
+            .bytes(new byte[] {1, 2, 3})     // GSSAPI token
             .array();
-        assertThat(decode(kind, gssContinue)).isEqualTo(new AuthenticationUnsupported(8, "GSSContinue"));
+        assertThat(roundTrip(kind, gssContinue)).isEqualTo(new AuthenticationGSSContinue(new byte[] {1, 2, 3}));
+    }
+
+    @ParameterizedTest
+    @EnumSource(BufferKind.class)
+    void authenticationUnsupported(BufferKind kind) {
+        byte[] sspi = Bytes.of()
+            .byte1('R')   // type
+            .int32(8)     // length
+            .int32(9)     // AuthenticationSSPI
+            .array();
+        assertThat(roundTrip(kind, sspi)).isEqualTo(new AuthenticationUnsupported(9, "SSPI"));
         byte[] unknown = Bytes.of()
             .byte1('R')   // type
             .int32(8)     // length

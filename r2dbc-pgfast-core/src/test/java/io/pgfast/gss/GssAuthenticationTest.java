@@ -1,0 +1,134 @@
+package io.pgfast.gss;
+
+import io.pgfast.config.ChannelBindingMode;
+import io.pgfast.config.GssEncMode;
+import io.pgfast.config.PgfastConnectionConfiguration;
+import io.pgfast.config.PgfastConnectionConfigurationBuilder;
+import io.pgfast.config.SslMode;
+import io.pgfast.r2dbc.PgfastConnectionFactory;
+import io.pgfast.testing.KerberosServer;
+import io.r2dbc.spi.Connection;
+import io.r2dbc.spi.R2dbcException;
+import io.r2dbc.spi.R2dbcPermissionDeniedException;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+import java.time.Duration;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * GSSAPI authentication against a real MIT KDC and a PostgreSQL built with GSSAPI ({@link KerberosServer}):
+ * sign-on with a keytab login, and the clear errors of a missing ticket, a wrong service name and
+ * {@code channelBinding=require} (GSSAPI has no channel binding).
+ */
+@Tag("kerberos")
+class GssAuthenticationTest {
+
+    static final Duration TIMEOUT = Duration.ofSeconds(60);
+
+    private static KerberosServer server;
+    private static KerberosJvm jvm;
+
+    @BeforeAll
+    static void realm() {
+        server = KerberosServer.get();
+        jvm = KerberosJvm.install(server);
+    }
+
+    @AfterAll
+    static void restore() {
+        if (jvm != null) {
+            jvm.restore();
+        }
+    }
+
+    static PgfastConnectionConfigurationBuilder config(KerberosServer server, String user) {
+        return PgfastConnectionConfiguration.builder().host(server.host()).port(server.port()).database(server.database())
+                .username(user).sslMode(SslMode.DISABLE).connectTimeout(TIMEOUT);
+    }
+
+    static Connection connect(PgfastConnectionConfigurationBuilder config) {
+        return Mono.from(new PgfastConnectionFactory(config.build()).create()).block(TIMEOUT);
+    }
+
+    /** The one value of a one-row, one-column query, as text. */
+    static String text(Connection c, String sql) {
+        List<String> rows = Flux.from(c.createStatement(sql).execute()).concatMap(r -> r.map((row, md) -> row.get(0, String.class)))
+                .collectList().block(TIMEOUT);
+        assertThat(rows).hasSize(1);
+        return rows.get(0);
+    }
+
+    /** gss_authenticated, encrypted and principal of this backend (pg_stat_gssapi). */
+    static String gssState(Connection c) {
+        return text(c, "SELECT gss_authenticated || ',' || encrypted || ',' || coalesce(principal, '') FROM pg_stat_gssapi"
+                + " WHERE pid = pg_backend_pid()");
+    }
+
+    @Test
+    void signsOnWithKerberos() {
+        Connection c = connect(config(server, KerberosServer.GSS_USER));
+        try {
+            assertThat(gssState(c)).isEqualTo("true,false," + KerberosServer.GSS_USER + "@" + server.realm());
+            assertThat(text(c, "SELECT current_user::text")).isEqualTo(KerberosServer.GSS_USER);
+        } finally {
+            Mono.from(c.close()).block(TIMEOUT);
+        }
+    }
+
+    @Test
+    void signsOnWithKerberosOverTls() {
+        Connection c = connect(config(server, KerberosServer.GSS_USER).sslMode(SslMode.REQUIRE));
+        try {
+            assertThat(gssState(c)).isEqualTo("true,false," + KerberosServer.GSS_USER + "@" + server.realm());
+            assertThat(text(c, "SELECT ssl::text FROM pg_stat_ssl WHERE pid = pg_backend_pid()"))
+                    .isEqualTo("true");
+        } finally {
+            Mono.from(c.close()).block(TIMEOUT);
+        }
+    }
+
+    @Test
+    void aMissingTicketSaysSo() {
+        assertThatThrownBy(() -> connect(config(server, KerberosServer.GSS_USER).jaasApplicationName(KerberosJvm.NO_TICKET_ENTRY)))
+                .isInstanceOf(R2dbcException.class)
+                .hasMessageContaining("GSSAPI sign-on to postgres/localhost failed at the JAAS login (entry \"" + KerberosJvm.NO_TICKET_ENTRY + "\")")
+                .hasMessageContaining("no Kerberos credentials")
+                .hasMessageContaining("run kinit");
+    }
+
+    @Test
+    void aWrongServiceNameSaysSo() {
+        assertThatThrownBy(() -> connect(config(server, KerberosServer.GSS_USER).kerberosServerName("wrongsvc")))
+                .isInstanceOf(R2dbcException.class)
+                .hasMessageContaining("GSSAPI sign-on to wrongsvc/localhost failed at initSecContext, the first token")
+                .hasMessageContaining("the KDC does not know the server's service principal")
+                .hasMessageContaining("check kerberosServerName");
+    }
+
+    @Test
+    void channelBindingRequireRefusesGss() {
+        assertThatThrownBy(() -> connect(config(server, KerberosServer.GSS_USER).sslMode(SslMode.REQUIRE)
+                .channelBinding(ChannelBindingMode.REQUIRE)))
+                .isInstanceOf(R2dbcPermissionDeniedException.class)
+                .hasMessageContaining("channelBinding=require, but the server asked for GSSAPI authentication");
+    }
+
+    /** With GSS encryption off, a password role signs on as before beside the Kerberos ones. */
+    @Test
+    void aPasswordRoleIsUnaffected() {
+        Connection c = connect(config(server, KerberosServer.PASSWORD_USER).password(KerberosServer.PASSWORD).gssEncMode(GssEncMode.DISABLE));
+        try {
+            assertThat(gssState(c)).startsWith("false,false");
+        } finally {
+            Mono.from(c.close()).block(TIMEOUT);
+        }
+    }
+}
