@@ -12,7 +12,10 @@ import io.netty.handler.ssl.SslHandler;
 import io.pgfast.codec.CodecRegistry;
 import io.pgfast.flow.StartupFlow;
 import io.pgfast.flow.StartupParameters;
+import io.pgfast.gss.GssClient;
 import io.pgfast.gss.GssTarget;
+import io.pgfast.config.GssEncMode;
+import io.pgfast.transport.GssEncryptionException;
 import io.pgfast.config.GssSettings;
 import io.pgfast.protocol.ProtocolVersion;
 import io.pgfast.transport.Connector;
@@ -159,14 +162,56 @@ public final class ConnectionBootstrap {
                 .map(CharSequence.class::cast)
                 .map(java.util.Optional::of)
                 .defaultIfEmpty(java.util.Optional.empty())
-                .flatMap(password -> addresses(host)
-                        .flatMap(addresses -> connectFirst(addresses, 0, tls, host))
-                        .flatMap(transport -> checkTls(transport, host)
-                                .then(StartupFlow.run(transport, startupParameters(host, password.orElse(null))))
-                                .then(check == null ? Mono.empty() : check.apply(transport))
-                                .then(replication ? Mono.fromSupplier(() -> new Session(transport, codecs, null)) : withDatabaseTypes(transport))
-                                .onErrorResume(e -> transport.close().onErrorResume(x -> Mono.empty()).then(Mono.error(e)))
-                                .doOnCancel(() -> transport.close().subscribe(v -> { }, x -> { }))));
+                .flatMap(password -> connect(host, tls, check, password.orElse(null)));
+    }
+
+    /**
+     * With {@code gssEncMode} prefer or require, GSS encryption first: the credentials are found off the event
+     * loop; prefer goes on without it when there are none, and connects again without it when the server
+     * accepted it but the attempt then failed (libpq does both).
+     */
+    private Mono<Session> connect(HostSpec host, TlsPolicy tls, Function<Transport, Mono<Void>> check, CharSequence password) {
+        GssEncMode mode = configuration.gss().encMode();
+        if (mode == GssEncMode.DISABLE) {
+            return connect(host, tls, check, password, null);
+        }
+        if (configuration.socketFile().isPresent()) {
+            return mode == GssEncMode.REQUIRE
+                    ? Mono.error(new R2dbcNonTransientResourceException("gssEncMode=require, but GSS encryption is not available over a"
+                            + " Unix-domain socket; connect over TCP or set gssEncMode=prefer", SqlState.SQLCLIENT_UNABLE_TO_ESTABLISH_SQLCONNECTION))
+                    : connect(host, tls, check, password, null);
+        }
+        Mono<GssClient> context = Mono.fromCallable(() -> GssClient.open(gssTarget(host, password), true))
+                .subscribeOn(Schedulers.boundedElastic());
+        if (mode == GssEncMode.REQUIRE) {
+            return context.flatMap(c -> connect(host, tls, check, password, new TransportOptions.GssEncryption(c, true)));
+        }
+        return context
+                .map(java.util.Optional::of)
+                .onErrorResume(R2dbcException.class, noCredentials -> Mono.just(java.util.Optional.empty()))
+                .flatMap(c -> c.isEmpty() ? connect(host, tls, check, password, null)
+                        : connect(host, tls, check, password, new TransportOptions.GssEncryption(c.get(), false))
+                                .onErrorResume(GssEncryptionException.class, e -> connect(host, tls, check, password, null)));
+    }
+
+    private Mono<Session> connect(HostSpec host, TlsPolicy tls, Function<Transport, Mono<Void>> check, CharSequence password,
+                                  TransportOptions.GssEncryption gss) {
+        return addresses(host)
+                .flatMap(addresses -> connectFirst(addresses, 0, tls, host, gss))
+                .doOnError(e -> {
+                    if (gss != null) {
+                        gss.context().dispose();
+                    }
+                })
+                .flatMap(transport -> checkTls(transport, host)
+                        .then(StartupFlow.run(transport, startupParameters(host, password)))
+                        .then(check == null ? Mono.empty() : check.apply(transport))
+                        .then(replication ? Mono.fromSupplier(() -> new Session(transport, codecs, null)) : withDatabaseTypes(transport))
+                        .onErrorResume(e -> transport.close().onErrorResume(x -> Mono.empty())
+                                .then(Mono.error(gss != null && !gss.required() && transport.isGssEncrypted() && e instanceof R2dbcException
+                                        // gssEncMode=prefer: the attempt with GSS encryption failed, the caller tries without
+                                        ? new GssEncryptionException((R2dbcException) e) : e)))
+                        .doOnCancel(() -> transport.close().subscribe(v -> { }, x -> { })));
     }
 
     /**
@@ -192,12 +237,14 @@ public final class ConnectionBootstrap {
     }
 
     /** Connects to the first address that accepts a TCP connection; TLS and authentication errors are final. */
-    private Mono<Transport> connectFirst(List<SocketAddress> addresses, int i, TlsPolicy tls, HostSpec host) {
-        Mono<Transport> attempt = Connector.connect(transportOptions(addresses.get(i), tls, host));
+    private Mono<Transport> connectFirst(List<SocketAddress> addresses, int i, TlsPolicy tls, HostSpec host,
+                                         TransportOptions.GssEncryption gss) {
+        Mono<Transport> attempt = Connector.connect(transportOptions(addresses.get(i), tls, host, gss));
         if (i + 1 >= addresses.size()) {
             return attempt;
         }
-        return attempt.onErrorResume(Connector::isConnectFailure, e -> connectFirst(addresses, i + 1, tls, host));
+        // the GSS context is still unused when the TCP connection itself failed
+        return attempt.onErrorResume(Connector::isConnectFailure, e -> connectFirst(addresses, i + 1, tls, host, gss));
     }
 
     /**
@@ -244,7 +291,7 @@ public final class ConnectionBootstrap {
         return configuration.socketFile().map(Object::toString).orElse(host.host() + ":" + host.port());
     }
 
-    private TransportOptions transportOptions(SocketAddress address, TlsPolicy tls, HostSpec host) {
+    private TransportOptions transportOptions(SocketAddress address, TlsPolicy tls, HostSpec host, TransportOptions.GssEncryption gss) {
         boolean unix = address instanceof DomainSocketAddress;
         Function<ByteBufAllocator, SslHandler> sslHandlers = null;
         if (!unix && tls != TlsPolicy.DISABLED) {
@@ -256,7 +303,7 @@ public final class ConnectionBootstrap {
                 configuration.maxMessageSize(), configuration.pipelineLimit(), configuration.socketTimeout(),
                 new Notices(Notices.Level.valueOf(configuration.noticeLogLevel().name()),
                         Notices.Level.valueOf(configuration.errorResponseLogLevel().name())),
-                configuration.loopResources().orElse(null));
+                configuration.loopResources().orElse(null), unix ? null : gss);
     }
 
     private StartupParameters startupParameters(HostSpec host, CharSequence password) {

@@ -60,6 +60,7 @@ public final class Transport {
     private volatile BackendKeyData backendKeyData;
     /** The protocol version the startup settled on (3.0 until it says otherwise). */
     private volatile ProtocolVersion protocolVersion = ProtocolVersion.V3_0;
+    private volatile boolean gssEncrypted;
     private volatile TransactionStatus transactionStatus = TransactionStatus.IDLE;
     private volatile Throwable failure;
     /** The failure, when the connection ended without {@link #close()} having been asked for. */
@@ -402,6 +403,15 @@ public final class Transport {
 
     public Map<String, String> parameters() {
         return parameters;
+    }
+
+    /** Whether the connection is GSS-encrypted (set before the first conversation). */
+    public boolean isGssEncrypted() {
+        return gssEncrypted;
+    }
+
+    void gssEncrypted() {
+        gssEncrypted = true;
     }
 
     /** The protocol version in use, recorded by the startup once the server is ready. */

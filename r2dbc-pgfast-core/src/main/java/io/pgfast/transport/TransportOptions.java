@@ -14,7 +14,8 @@ import java.util.function.Function;
  * sending SSLRequest first. {@code socketTimeout} ({@link Duration#ZERO} for none) fails the connection
  * when the backend sends nothing for that long while the driver waits for it (see {@link SocketTimeout}).
  * {@code notices} logs the server's notices and error responses; {@code loopResources} (null for Reactor
- * Netty's shared ones) runs the channel.
+ * Netty's shared ones) runs the channel. {@code gssEncryption} (null for none) asks for GSS encryption
+ * before TLS.
  */
 public record TransportOptions(
         SocketAddress address,
@@ -29,5 +30,14 @@ public record TransportOptions(
         int pipelineLimit,
         Duration socketTimeout,
         Notices notices,
-        reactor.netty.resources.LoopResources loopResources) {
+        reactor.netty.resources.LoopResources loopResources,
+        GssEncryption gssEncryption) {
+
+    /**
+     * GSS encryption to ask for first (GSSENCRequest): {@code context} is the security context to set up (its
+     * credentials already found, off the event loop), {@code required} whether a server's 'N' fails the
+     * connection instead of going on with {@code tlsPolicy}.
+     */
+    public record GssEncryption(io.pgfast.gss.GssClient context, boolean required) {
+    }
 }
