@@ -10,15 +10,15 @@ import io.pgfast.testing.KerberosServer;
 import io.r2dbc.spi.Connection;
 import io.r2dbc.spi.R2dbcException;
 import io.r2dbc.spi.R2dbcPermissionDeniedException;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.function.Consumer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -29,25 +29,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * {@code channelBinding=require} (GSSAPI has no channel binding).
  */
 @Tag("kerberos")
+@ExtendWith(KerberosJvm.class)
 class GssAuthenticationTest {
 
     static final Duration TIMEOUT = Duration.ofSeconds(60);
 
-    private static KerberosServer server;
-    private static KerberosJvm jvm;
-
-    @BeforeAll
-    static void realm() {
-        server = KerberosServer.get();
-        jvm = KerberosJvm.install(server);
-    }
-
-    @AfterAll
-    static void restore() {
-        if (jvm != null) {
-            jvm.restore();
-        }
-    }
+    private final KerberosServer server = KerberosJvm.server();
 
     static PgfastConnectionConfigurationBuilder config(KerberosServer server, String user) {
         return PgfastConnectionConfiguration.builder().host(server.host()).port(server.port()).database(server.database())
@@ -56,6 +43,16 @@ class GssAuthenticationTest {
 
     static Connection connect(PgfastConnectionConfigurationBuilder config) {
         return Mono.from(new PgfastConnectionFactory(config.build()).create()).block(TIMEOUT);
+    }
+
+    /** Connects, runs {@code checks} on the connection, and closes it. */
+    static void connected(PgfastConnectionConfigurationBuilder config, Consumer<Connection> checks) {
+        Connection c = connect(config);
+        try {
+            checks.accept(c);
+        } finally {
+            Mono.from(c.close()).block(TIMEOUT);
+        }
     }
 
     /** The one value of a one-row, one-column query, as text. */
@@ -72,27 +69,25 @@ class GssAuthenticationTest {
                 + " WHERE pid = pg_backend_pid()");
     }
 
+    /** Whether this backend's connection is TLS (pg_stat_ssl). */
+    static String tls(Connection c) {
+        return text(c, "SELECT ssl::text FROM pg_stat_ssl WHERE pid = pg_backend_pid()");
+    }
+
     @Test
     void signsOnWithKerberos() {
-        Connection c = connect(config(server, KerberosServer.GSS_USER));
-        try {
+        connected(config(server, KerberosServer.GSS_USER), c -> {
             assertThat(gssState(c)).isEqualTo("true,false," + KerberosServer.GSS_USER + "@" + server.realm());
             assertThat(text(c, "SELECT current_user::text")).isEqualTo(KerberosServer.GSS_USER);
-        } finally {
-            Mono.from(c.close()).block(TIMEOUT);
-        }
+        });
     }
 
     @Test
     void signsOnWithKerberosOverTls() {
-        Connection c = connect(config(server, KerberosServer.GSS_USER).sslMode(SslMode.REQUIRE));
-        try {
+        connected(config(server, KerberosServer.GSS_USER).sslMode(SslMode.REQUIRE), c -> {
             assertThat(gssState(c)).isEqualTo("true,false," + KerberosServer.GSS_USER + "@" + server.realm());
-            assertThat(text(c, "SELECT ssl::text FROM pg_stat_ssl WHERE pid = pg_backend_pid()"))
-                    .isEqualTo("true");
-        } finally {
-            Mono.from(c.close()).block(TIMEOUT);
-        }
+            assertThat(tls(c)).isEqualTo("true");
+        });
     }
 
     @Test
@@ -124,11 +119,7 @@ class GssAuthenticationTest {
     /** With GSS encryption off, a password role signs on as before beside the Kerberos ones. */
     @Test
     void aPasswordRoleIsUnaffected() {
-        Connection c = connect(config(server, KerberosServer.PASSWORD_USER).password(KerberosServer.PASSWORD).gssEncMode(GssEncMode.DISABLE));
-        try {
-            assertThat(gssState(c)).startsWith("false,false");
-        } finally {
-            Mono.from(c.close()).block(TIMEOUT);
-        }
+        connected(config(server, KerberosServer.PASSWORD_USER).password(KerberosServer.PASSWORD).gssEncMode(GssEncMode.DISABLE),
+                c -> assertThat(gssState(c)).startsWith("false,false"));
     }
 }

@@ -4,21 +4,20 @@ import io.pgfast.config.ChannelBindingMode;
 import io.pgfast.config.GssEncMode;
 import io.pgfast.config.SslMode;
 import io.pgfast.testing.KerberosServer;
-import io.r2dbc.spi.Connection;
 import io.r2dbc.spi.R2dbcException;
 import io.r2dbc.spi.R2dbcPermissionDeniedException;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import reactor.core.publisher.Flux;
-import reactor.core.publisher.Mono;
 
 import java.util.List;
 
 import static io.pgfast.gss.GssAuthenticationTest.TIMEOUT;
 import static io.pgfast.gss.GssAuthenticationTest.config;
 import static io.pgfast.gss.GssAuthenticationTest.connect;
+import static io.pgfast.gss.GssAuthenticationTest.connected;
+import static io.pgfast.gss.GssAuthenticationTest.tls;
 import static io.pgfast.gss.GssAuthenticationTest.gssState;
 import static io.pgfast.gss.GssAuthenticationTest.text;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -31,32 +30,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * connection; prefer falls back to TLS without a ticket or without a hostgssenc line for the role.
  */
 @Tag("kerberos")
+@ExtendWith(KerberosJvm.class)
 class GssEncryptionTest {
 
-    private static KerberosServer server;
-    private static KerberosJvm jvm;
-
-    @BeforeAll
-    static void realm() {
-        server = KerberosServer.get();
-        jvm = KerberosJvm.install(server);
-    }
-
-    @AfterAll
-    static void restore() {
-        if (jvm != null) {
-            jvm.restore();
-        }
-    }
-
-    private static String tls(Connection c) {
-        return text(c, "SELECT ssl::text FROM pg_stat_ssl WHERE pid = pg_backend_pid()");
-    }
+    private final KerberosServer server = KerberosJvm.server();
 
     @Test
     void requireEncryptsAndCarriesLargeMessagesBothWays() {
-        Connection c = connect(config(server, KerberosServer.GSS_USER).gssEncMode(GssEncMode.REQUIRE));
-        try {
+        connected(config(server, KerberosServer.GSS_USER).gssEncMode(GssEncMode.REQUIRE), c -> {
             assertThat(gssState(c)).isEqualTo("true,true," + KerberosServer.GSS_USER + "@" + server.realm());
             // 3 MB of rows in, a 200 kB parameter out: many packets each way, split anywhere in a message
             List<Integer> lengths = Flux.from(c.createStatement("SELECT repeat(md5(g::text), 20) FROM generate_series(1, 5000) g").execute())
@@ -66,9 +47,7 @@ class GssEncryptionTest {
             Integer length = Flux.from(c.createStatement("SELECT length($1)").bind(0, big).execute())
                     .concatMap(r -> r.map((row, md) -> row.get(0, Integer.class))).single().block(TIMEOUT);
             assertThat(length).isEqualTo(100_000);
-        } finally {
-            Mono.from(c.close()).block(TIMEOUT);
-        }
+        });
     }
 
     /**
@@ -77,53 +56,41 @@ class GssEncryptionTest {
      */
     @Test
     void aCancelledHugeResultFreesTheEncryptedConnection() {
-        Connection c = connect(config(server, KerberosServer.GSS_USER).gssEncMode(GssEncMode.REQUIRE));
-        try {
+        connected(config(server, KerberosServer.GSS_USER).gssEncMode(GssEncMode.REQUIRE), c -> {
             List<Integer> first = Flux.from(c.createStatement("SELECT generate_series(1, 2000000000)").execute())
                     .concatMap(r -> r.map((row, md) -> row.get(0, Integer.class))).take(10).collectList().block(TIMEOUT);
             assertThat(first).containsExactly(1, 2, 3, 4, 5, 6, 7, 8, 9, 10);
             assertThat(text(c, "SELECT 'still here'")).isEqualTo("still here");
             assertThat(gssState(c)).startsWith("true,true");
-        } finally {
-            Mono.from(c.close()).block(TIMEOUT);
-        }
+        });
     }
 
     @Test
     void preferEncryptsWhenItCan() {
-        Connection c = connect(config(server, KerberosServer.GSS_USER).gssEncMode(GssEncMode.PREFER).sslMode(SslMode.PREFER));
-        try {
+        connected(config(server, KerberosServer.GSS_USER).gssEncMode(GssEncMode.PREFER).sslMode(SslMode.PREFER), c -> {
             assertThat(gssState(c)).startsWith("true,true");
             assertThat(tls(c)).isEqualTo("false");
-        } finally {
-            Mono.from(c.close()).block(TIMEOUT);
-        }
+        });
     }
 
     /** The server takes GSS encryption, but the role has no hostgssenc line: prefer connects again, over TLS. */
     @Test
     void preferFallsBackToTlsWhenTheRoleHasNoHostgssencLine() {
-        Connection c = connect(config(server, KerberosServer.PASSWORD_USER).password(KerberosServer.PASSWORD)
-                .gssEncMode(GssEncMode.PREFER).sslMode(SslMode.PREFER));
-        try {
-            assertThat(gssState(c)).startsWith("false,false");
-            assertThat(tls(c)).isEqualTo("true");
-        } finally {
-            Mono.from(c.close()).block(TIMEOUT);
-        }
+        connected(config(server, KerberosServer.PASSWORD_USER).password(KerberosServer.PASSWORD)
+                .gssEncMode(GssEncMode.PREFER).sslMode(SslMode.PREFER), c -> {
+                assertThat(gssState(c)).startsWith("false,false");
+                assertThat(tls(c)).isEqualTo("true");
+        });
     }
 
     /** No Kerberos credentials: prefer does not even ask for GSS encryption, and goes on with sslMode. */
     @Test
     void preferWithoutATicketGoesOnWithTls() {
-        Connection c = connect(config(server, KerberosServer.PASSWORD_USER).password(KerberosServer.PASSWORD)
-                .jaasApplicationName(KerberosJvm.NO_TICKET_ENTRY).gssEncMode(GssEncMode.PREFER).sslMode(SslMode.REQUIRE));
-        try {
-            assertThat(gssState(c)).startsWith("false,false");
-            assertThat(tls(c)).isEqualTo("true");
-        } finally {
-            Mono.from(c.close()).block(TIMEOUT);
-        }
+        connected(config(server, KerberosServer.PASSWORD_USER).password(KerberosServer.PASSWORD)
+                .jaasApplicationName(KerberosJvm.NO_TICKET_ENTRY).gssEncMode(GssEncMode.PREFER).sslMode(SslMode.REQUIRE), c -> {
+                assertThat(gssState(c)).startsWith("false,false");
+                assertThat(tls(c)).isEqualTo("true");
+        });
     }
 
     @Test

@@ -1,17 +1,21 @@
 package io.pgfast.gss;
 
 import io.pgfast.testing.KerberosServer;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 import javax.security.auth.login.AppConfigurationEntry;
 import javax.security.auth.login.Configuration;
 import java.util.Map;
 
 /**
- * Points this JVM's Kerberos at the test realm: {@code java.security.krb5.conf}, and a JAAS configuration with
- * the entries the tests name. Every entry sets {@code refreshKrb5Config=true}, so a krb5.conf the JVM read
- * before (JGSS caches it) does not matter. {@link #restore()} puts back what was there.
+ * A test class's Kerberos ({@code @ExtendWith(KerberosJvm.class)}): starts the {@link KerberosServer} (or skips
+ * the class), and for the class's tests points this JVM's Kerberos at its realm: {@code java.security.krb5.conf},
+ * and a JAAS configuration with the entries the tests name. Every entry sets {@code refreshKrb5Config=true}, so a
+ * krb5.conf the JVM read before (JGSS caches it) does not matter. After the class, what was there is put back.
  */
-final class KerberosJvm {
+final class KerberosJvm implements BeforeAllCallback, AfterAllCallback {
 
     /** pgjdbc's default entry name: a login with the user's keytab. */
     static final String KEYTAB_ENTRY = "pgjdbc";
@@ -21,16 +25,26 @@ final class KerberosJvm {
     private static final String KRB5_CONF = "java.security.krb5.conf";
     private static final String KRB5_LOGIN_MODULE = "com.sun.security.auth.module.Krb5LoginModule";
 
-    private final String previousKrb5Conf;
-    private final Configuration previousJaas;
+    private static KerberosServer server;
+    private String previousKrb5Conf;
+    private Configuration previousJaas;
+    private boolean installed;
 
-    private KerberosJvm(String previousKrb5Conf, Configuration previousJaas) {
-        this.previousKrb5Conf = previousKrb5Conf;
-        this.previousJaas = previousJaas;
+    /** The server of the running test class. */
+    static KerberosServer server() {
+        return server;
     }
 
-    static KerberosJvm install(KerberosServer server) {
-        KerberosJvm saved = new KerberosJvm(System.getProperty(KRB5_CONF), currentJaas());
+    @Override
+    public void beforeAll(ExtensionContext context) {
+        server = KerberosServer.get();
+        previousKrb5Conf = System.getProperty(KRB5_CONF);
+        previousJaas = currentJaas();
+        install(server);
+        installed = true;
+    }
+
+    private static void install(KerberosServer server) {
         System.setProperty(KRB5_CONF, server.krb5Conf().toString());
         AppConfigurationEntry keytab = new AppConfigurationEntry(KRB5_LOGIN_MODULE, AppConfigurationEntry.LoginModuleControlFlag.REQUIRED,
                 Map.of("useKeyTab", "true", "keyTab", server.userKeytab().toString(),
@@ -52,10 +66,14 @@ final class KerberosJvm {
                 }
             }
         });
-        return saved;
     }
 
-    void restore() {
+    @Override
+    public void afterAll(ExtensionContext context) {
+        if (!installed) {
+            return;
+        }
+        installed = false;
         if (previousKrb5Conf == null) {
             System.clearProperty(KRB5_CONF);
         } else {
