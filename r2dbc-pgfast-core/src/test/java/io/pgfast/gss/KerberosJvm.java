@@ -15,12 +15,12 @@ import java.util.Map;
  * and a JAAS configuration with the entries the tests name. Every entry sets {@code refreshKrb5Config=true}, so a
  * krb5.conf the JVM read before (JGSS caches it) does not matter. After the class, what was there is put back.
  */
-final class KerberosJvm implements BeforeAllCallback, AfterAllCallback {
+public final class KerberosJvm implements BeforeAllCallback, AfterAllCallback {
 
     /** pgjdbc's default entry name: a login with the user's keytab. */
-    static final String KEYTAB_ENTRY = "pgjdbc";
+    public static final String KEYTAB_ENTRY = "pgjdbc";
     /** A login from a ticket cache that does not exist: no credentials at all. */
-    static final String NO_TICKET_ENTRY = "pgfast-no-ticket";
+    public static final String NO_TICKET_ENTRY = "pgfast-no-ticket";
 
     private static final String KRB5_CONF = "java.security.krb5.conf";
     private static final String KRB5_LOGIN_MODULE = "com.sun.security.auth.module.Krb5LoginModule";
@@ -31,7 +31,7 @@ final class KerberosJvm implements BeforeAllCallback, AfterAllCallback {
     private boolean installed;
 
     /** The server of the running test class. */
-    static KerberosServer server() {
+    public static KerberosServer server() {
         return server;
     }
 
