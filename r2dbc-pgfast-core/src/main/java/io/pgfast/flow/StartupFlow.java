@@ -189,7 +189,12 @@ public final class StartupFlow extends Conversation {
         GssClient existing = gss;
         gssStep = Mono.fromCallable(() -> {
                     GssClient client = existing != null ? existing : GssClient.open(parameters.gss(), false);
-                    return new GssStepResult(client, client.step(serverToken));
+                    try {
+                        return new GssStepResult(client, client.step(serverToken));
+                    } catch (RuntimeException e) {
+                        client.dispose();
+                        throw e;
+                    }
                 })
                 .subscribeOn(Schedulers.boundedElastic())
                 .subscribe(result -> transport.eventLoop().execute(() -> gssStepDone(result)),

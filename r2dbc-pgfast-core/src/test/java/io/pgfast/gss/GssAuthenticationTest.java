@@ -16,6 +16,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
+import javax.security.auth.login.LoginContext;
+import javax.security.auth.login.LoginException;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.Consumer;
@@ -88,6 +90,30 @@ class GssAuthenticationTest {
             assertThat(gssState(c)).isEqualTo("true,false," + KerberosServer.GSS_USER + "@" + server.realm());
             assertThat(tls(c)).isEqualTo("true");
         });
+    }
+
+    /** SPNEGO negotiates Kerberos 5 with the server, which accepts it as any GSSAPI mechanism. */
+    @Test
+    void signsOnWithSpnego() {
+        connected(config(server, KerberosServer.GSS_USER).useSpnego(true),
+                c -> assertThat(gssState(c)).isEqualTo("true,false," + KerberosServer.GSS_USER + "@" + server.realm()));
+    }
+
+    /**
+     * The caller's own login goes first: with its Subject, the JAAS entry named (one without a ticket) is
+     * never used.
+     */
+    @Test
+    void signsOnWithTheCallersSubject() throws LoginException {
+        LoginContext login = new LoginContext(KerberosJvm.KEYTAB_ENTRY);
+        login.login();
+        try {
+            connected(config(server, KerberosServer.GSS_USER).gssSubject(login.getSubject())
+                            .jaasApplicationName(KerberosJvm.NO_TICKET_ENTRY),
+                    c -> assertThat(gssState(c)).startsWith("true,false"));
+        } finally {
+            login.logout();
+        }
     }
 
     @Test
