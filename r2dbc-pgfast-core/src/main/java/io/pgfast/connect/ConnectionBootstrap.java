@@ -4,7 +4,6 @@ import io.pgfast.error.SqlState;
 import io.pgfast.config.HostSpec;
 import io.pgfast.config.PgfastConnectionConfiguration;
 import io.pgfast.config.SslMode;
-import io.pgfast.config.SslNegotiation;
 import io.pgfast.config.TargetServerType;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.unix.DomainSocketAddress;
@@ -16,13 +15,12 @@ import io.pgfast.gss.GssClient;
 import io.pgfast.gss.GssTarget;
 import io.pgfast.config.GssEncMode;
 import io.pgfast.transport.GssEncryptionException;
-import io.pgfast.config.GssSettings;
 import io.pgfast.protocol.ProtocolVersion;
 import io.pgfast.transport.Connector;
 import io.pgfast.transport.TlsPolicy;
 import io.pgfast.transport.Transport;
-import io.pgfast.transport.Notices;
 import io.pgfast.transport.TransportOptions;
+import io.pgfast.transport.TransportSettings;
 import io.pgfast.transport.tls.ClientTls;
 import io.r2dbc.spi.R2dbcException;
 import io.r2dbc.spi.R2dbcTimeoutException;
@@ -61,6 +59,8 @@ public final class ConnectionBootstrap {
     /** A replication connection ({@code replication=database}): see {@link #forReplication}. */
     private final boolean replication;
     private volatile ClientTls tls;
+    /** The options the transport uses, derived once. */
+    private final TransportSettings transportSettings;
     /** The factory's codecs, extended by discovery on the first connection and by later lookups. */
     private final RuntimeTypes types;
     private volatile boolean discovered;
@@ -90,6 +90,7 @@ public final class ConnectionBootstrap {
         this.replication = replication;
         this.codecs = codecs;
         this.types = new RuntimeTypes(codecs);
+        this.transportSettings = TransportSettingsMapping.of(configuration, replication);
         List<HostSpec> hosts = configuration.hosts();
         this.multiHost = hosts.size() == 1 && configuration.targetServerType() == TargetServerType.ANY ? null
                 : new MultiHostConnector(hosts, configuration.targetServerType(),
@@ -171,7 +172,7 @@ public final class ConnectionBootstrap {
      * accepted it but the attempt then failed (libpq does both).
      */
     private Mono<Session> connect(HostSpec host, TlsPolicy tls, Function<Transport, Mono<Void>> check, CharSequence password) {
-        GssEncMode mode = configuration.gss().encMode();
+        GssEncMode mode = configuration.gssEncMode();
         if (mode == GssEncMode.DISABLE) {
             return connect(host, tls, check, password, null);
         }
@@ -298,12 +299,7 @@ public final class ConnectionBootstrap {
             ClientTls clientTls = tls();
             sslHandlers = alloc -> clientTls.newHandler(alloc, host.host(), host.port());
         }
-        return new TransportOptions(address, unix, configuration.connectTimeout(), configuration.tcpKeepAlive(),
-                configuration.tcpNoDelay(), tls, configuration.sslNegotiation() == SslNegotiation.DIRECT, sslHandlers,
-                configuration.maxMessageSize(), configuration.pipelineLimit(), configuration.socketTimeout(),
-                new Notices(Notices.Level.valueOf(configuration.noticeLogLevel().name()),
-                        Notices.Level.valueOf(configuration.errorResponseLogLevel().name())),
-                configuration.loopResources().orElse(null), unix ? null : gss);
+        return new TransportOptions(address, unix, tls, sslHandlers, transportSettings, unix ? null : gss);
     }
 
     private StartupParameters startupParameters(HostSpec host, CharSequence password) {
@@ -332,9 +328,9 @@ public final class ConnectionBootstrap {
 
     /** The GSSAPI sign-on to {@code host}: its service principal is {@code <kerberosServerName>/<host name as given>}. */
     private GssTarget gssTarget(HostSpec host, CharSequence password) {
-        GssSettings gss = configuration.gss();
-        return new GssTarget(gss.kerberosServerName(), host.host(), gss.jaasApplicationName(), gss.jaasLogin(),
-                gss.useDefaultCredentials(), gss.useSpnego(), gss.subject(), configuration.username(), password);
+        return new GssTarget(configuration.kerberosServerName(), host.host(), configuration.jaasApplicationName(),
+                configuration.jaasLogin(), configuration.gssUseDefaultCreds(), configuration.useSpnego(),
+                configuration.gssSubject().orElse(null), configuration.username(), password);
     }
 
     /**

@@ -179,11 +179,14 @@ class ProtocolVersionFlowTest {
     }
 
     @Test
-    void minAboveMaxIsAConfigurationError() {
+    void minAboveAGivenMaxIsAConfigurationError() {
         assertThatThrownBy(() -> PgfastConnectionConfiguration.builder().username("u")
-                .minProtocolVersion(ProtocolVersionLimit.V3_2).build())
+                .minProtocolVersion(ProtocolVersionLimit.V3_2).maxProtocolVersion(ProtocolVersionLimit.V3_0).build())
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("minProtocolVersion 3.2 is above maxProtocolVersion 3.0");
+        // without a maximum, the minimum is asked for
+        assertThat(PgfastConnectionConfiguration.builder().username("u").minProtocolVersion(ProtocolVersionLimit.V3_2).build()
+                .maxProtocolVersion()).isEqualTo(ProtocolVersionLimit.V3_2);
         assertThatThrownBy(() -> ProtocolVersionLimit.from("maxProtocolVersion", "3.1"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("3.1 does not exist");
         assertThat(ProtocolVersionLimit.from("maxProtocolVersion", "latest")).isEqualTo(ProtocolVersionLimit.V3_2);
