@@ -199,11 +199,9 @@ public final class ConnectionBootstrap {
                                   TransportOptions.GssEncryption gss) {
         return addresses(host)
                 .flatMap(addresses -> connectFirst(addresses, 0, tls, host, gss))
-                .doOnError(e -> {
-                    if (gss != null) {
-                        gss.context().dispose();
-                    }
-                })
+                // until the channel's codec owns it (then the channel's close disposes it)
+                .doOnError(e -> dispose(gss))
+                .doOnCancel(() -> dispose(gss))
                 .flatMap(transport -> checkTls(transport, host)
                         .then(StartupFlow.run(transport, startupParameters(host, password)))
                         .then(check == null ? Mono.empty() : check.apply(transport))
@@ -235,6 +233,12 @@ public final class ConnectionBootstrap {
                 .subscribeOn(Schedulers.boundedElastic())
                 .onErrorMap(UnknownHostException.class, e -> new R2dbcNonTransientResourceException(
                         "cannot resolve host \"" + host + "\": " + e.getMessage(), SqlState.SQLCLIENT_UNABLE_TO_ESTABLISH_SQLCONNECTION, e));
+    }
+
+    private static void dispose(TransportOptions.GssEncryption gss) {
+        if (gss != null) {
+            gss.context().dispose();
+        }
     }
 
     /** Connects to the first address that accepts a TCP connection; TLS and authentication errors are final. */

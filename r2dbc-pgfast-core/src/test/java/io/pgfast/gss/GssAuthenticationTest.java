@@ -125,6 +125,30 @@ class GssAuthenticationTest {
                 .hasMessageContaining("run kinit");
     }
 
+    /**
+     * A krb5.conf whose KDC port is closed (every JAAS entry of the test re-reads krb5.conf at login): the
+     * keytab login cannot reach it.
+     */
+    @Test
+    void anUnreachableKdcSaysSo() throws Exception {
+        int closedPort;
+        try (java.net.ServerSocket probe = new java.net.ServerSocket(0, 1, java.net.InetAddress.getByName("127.0.0.1"))) {
+            closedPort = probe.getLocalPort();
+        }
+        String conf = java.nio.file.Files.readString(server.krb5Conf()).replaceAll("kdc = 127\\.0\\.0\\.1:\\d+", "kdc = 127.0.0.1:" + closedPort);
+        java.nio.file.Path deadKdc = server.writeFile("dead-kdc.conf", conf);
+        String previous = System.getProperty("java.security.krb5.conf");
+        System.setProperty("java.security.krb5.conf", deadKdc.toString());
+        try {
+            assertThatThrownBy(() -> connect(config(server, KerberosServer.GSS_USER)))
+                    .isInstanceOf(R2dbcException.class)
+                    .hasMessageContaining("failed at the JAAS login (entry \"" + KerberosJvm.KEYTAB_ENTRY + "\")")
+                    .hasMessageContaining("the Kerberos KDC cannot be reached");
+        } finally {
+            System.setProperty("java.security.krb5.conf", previous);
+        }
+    }
+
     @Test
     void aWrongServiceNameSaysSo() {
         assertThatThrownBy(() -> connect(config(server, KerberosServer.GSS_USER).kerberosServerName("wrongsvc")))
