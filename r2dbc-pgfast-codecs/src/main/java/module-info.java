@@ -10,6 +10,8 @@
 module io.pgfast.codec {
     requires transitive io.netty.buffer;
     requires io.netty.common;
+    // PostGIS as JTS geometries, only when the application has JTS (io.pgfast.codec.postgis)
+    requires static org.locationtech.jts;
 
     exports io.pgfast.codec;
     exports io.pgfast.codec.oid;

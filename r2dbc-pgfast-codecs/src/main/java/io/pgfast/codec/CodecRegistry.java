@@ -43,6 +43,15 @@ public interface CodecRegistry {
     Optional<PgType> type(int oid);
 
     /**
+     * The type named {@code typname}, if built in or discovered; the one with the lowest OID when several
+     * schemas have one. What a codec of an extension type (whose OID differs per database) declares its
+     * bound values as, once the type has been discovered.
+     */
+    default Optional<PgType> typeNamed(String typname) {
+        return Optional.empty();
+    }
+
+    /**
      * The {@code typname}s the registered codecs handle that are not built in (e.g. citext, hstore):
      * the core discovers their OIDs (and their arrays') at connect time and calls {@link #withTypes}.
      */

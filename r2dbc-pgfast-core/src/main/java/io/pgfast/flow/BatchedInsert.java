@@ -20,8 +20,8 @@ import java.util.List;
  * of one chunk hit the same key, which separate statements would not), {@code INSERT … SELECT}, rows already
  * listing several tuples, and several statements.
  *
- * <p>Parsing follows PostgreSQL's lexer as {@link SqlScanner} does: string literals, quoted identifiers,
- * dollar quotes and comments are skipped, so a "VALUES" or "$1" inside them does not count.
+ * <p>The text is read with {@link SqlLexer}: a "VALUES" or "$1" inside a string literal, quoted identifier,
+ * dollar quote or comment does not count, and text ending inside an unclosed one is left alone.
  */
 public final class BatchedInsert {
 
@@ -58,68 +58,52 @@ public final class BatchedInsert {
         if (parameterCount <= 0 || parameterCount > MAX_PARAMETERS || SqlScanner.hasSeveralStatements(sql)) {
             return null;
         }
-        Lexer lx = new Lexer(sql);
-        lx.skipSpace();
-        if (!lx.keyword("INSERT")) {
+        SqlLexer lx = new SqlLexer(sql);
+        if (!lx.nextCode() || !lx.isWord("INSERT")) {
             return null;
         }
         int depth = 0;
-        int valuesEnd = -1;
-        while (!lx.atEnd()) {
-            char c = sql.charAt(lx.pos);
-            if (c == '(') {
-                depth++;
-                lx.pos++;
-            } else if (c == ')') {
-                depth--;
-                lx.pos++;
-            } else if (depth == 0 && lx.keyword("VALUES")) {
-                valuesEnd = lx.pos;
-                break;
-            } else if (lx.marker() >= 0 || lx.skipOther() < 0) {
-                // a parameter before VALUES (or a lexer dead end): not the simple shape
+        boolean values = false;
+        while (!values && lx.nextCode()) {
+            SqlLexer.Token t = lx.token();
+            if (lx.open() || t == SqlLexer.Token.PARAMETER) {
+                // a parameter before VALUES, or text the server will reject: not the simple shape
                 return null;
             }
+            depth += t == SqlLexer.Token.OPEN_PAREN ? 1 : t == SqlLexer.Token.CLOSE_PAREN ? -1 : 0;
+            values = depth == 0 && lx.isWord("VALUES");
         }
-        if (valuesEnd < 0) {
+        if (!values || !lx.nextCode() || lx.token() != SqlLexer.Token.OPEN_PAREN) {
             return null;
         }
-        lx.skipSpace();
-        if (lx.atEnd() || sql.charAt(lx.pos) != '(') {
-            return null;
-        }
-        int rowStart = lx.pos;
+        int rowStart = lx.start();
         List<int[]> markers = new ArrayList<>();
-        depth = 0;
-        do {
-            char c = sql.charAt(lx.pos);
-            if (c == '(') {
-                depth++;
-                lx.pos++;
-            } else if (c == ')') {
-                depth--;
-                lx.pos++;
-            } else {
-                int start = lx.pos;
-                int n = lx.marker();
-                if (n >= 0) {
-                    markers.add(new int[] {start - rowStart, lx.pos - rowStart, n});
-                } else if (lx.skipOther() < 0) {
+        depth = 1;
+        while (depth > 0 && lx.next()) {
+            SqlLexer.Token t = lx.token();
+            if (lx.open()) {
+                return null;
+            }
+            if (t == SqlLexer.Token.PARAMETER) {
+                int n = lx.parameter();
+                if (n < 0 || n > MAX_PARAMETERS) {
                     return null;
                 }
+                markers.add(new int[] {lx.start() - rowStart, lx.end() - rowStart, n});
             }
-        } while (depth > 0 && !lx.atEnd());
+            depth += t == SqlLexer.Token.OPEN_PAREN ? 1 : t == SqlLexer.Token.CLOSE_PAREN ? -1 : 0;
+        }
         if (depth != 0) {
             return null;
         }
-        int rowEnd = lx.pos;
-        lx.skipSpace();
-        while (!lx.atEnd() && sql.charAt(lx.pos) == ';') {
-            lx.pos++;
-            lx.skipSpace();
-        }
-        if (!lx.atEnd()) {
-            return null;
+        int rowEnd = lx.end();
+        while (lx.next()) {
+            SqlLexer.Token t = lx.token();
+            boolean blank = t == SqlLexer.Token.SPACE || t == SqlLexer.Token.SEMICOLON || t == SqlLexer.Token.LINE_COMMENT
+                    || t == SqlLexer.Token.BLOCK_COMMENT && !lx.open();
+            if (!blank) {
+                return null;
+            }
         }
         return new BatchedInsert(sql.substring(0, rowStart), sql.substring(rowStart, rowEnd), markers, parameterCount);
     }
@@ -208,96 +192,5 @@ public final class BatchedInsert {
             }
         }
         return length;
-    }
-
-    /** A cursor over SQL text that knows what to skip. */
-    private static final class Lexer {
-        final String sql;
-        int pos;
-
-        Lexer(String sql) {
-            this.sql = sql;
-        }
-
-        boolean atEnd() {
-            return pos >= sql.length();
-        }
-
-        void skipSpace() {
-            pos = SqlScanner.skipSpaceAndComments(sql, pos);
-        }
-
-        /** Consumes {@code word} (any case) if it stands here as a whole word. */
-        boolean keyword(String word) {
-            int end = pos + word.length();
-            if (!sql.regionMatches(true, pos, word, 0, word.length())) {
-                return false;
-            }
-            if (pos > 0 && SqlScanner.isIdentifierPart(sql.charAt(pos - 1))) {
-                return false;
-            }
-            if (end < sql.length() && SqlScanner.isIdentifierPart(sql.charAt(end))) {
-                return false;
-            }
-            pos = end;
-            return true;
-        }
-
-        /** Consumes a {@code $n} marker and returns n, or returns -1 and consumes nothing. */
-        int marker() {
-            int n = sql.length();
-            if (sql.charAt(pos) != '$' || pos + 1 >= n || !Character.isDigit(sql.charAt(pos + 1))
-                    || pos > 0 && SqlScanner.isIdentifierPart(sql.charAt(pos - 1))) {
-                return -1;
-            }
-            int j = pos + 1;
-            int value = 0;
-            while (j < n && Character.isDigit(sql.charAt(j))) {
-                value = value * 10 + (sql.charAt(j) - '0');
-                if (value > MAX_PARAMETERS) {
-                    return -1;
-                }
-                j++;
-            }
-            pos = j;
-            return value;
-        }
-
-        /**
-         * Consumes one lexical element that is not a parenthesis or marker: a literal, quoted identifier,
-         * dollar-quoted string, comment, a whole word, or one other character. Returns -1 at a dead end.
-         */
-        int skipOther() {
-            int n = sql.length();
-            char c = sql.charAt(pos);
-            if (c == '\'') {
-                boolean escapes = pos > 0 && (sql.charAt(pos - 1) == 'E' || sql.charAt(pos - 1) == 'e')
-                        && (pos < 2 || !SqlScanner.isIdentifierPart(sql.charAt(pos - 2)));
-                pos = SqlScanner.skipQuoted(sql, pos + 1, '\'', escapes);
-            } else if (c == '"') {
-                pos = SqlScanner.skipQuoted(sql, pos + 1, '"', false);
-            } else if ((c == '-' && pos + 1 < n && sql.charAt(pos + 1) == '-') || (c == '/' && pos + 1 < n && sql.charAt(pos + 1) == '*')) {
-                skipSpace();
-            } else if (c == '$') {
-                int tagEnd = SqlScanner.dollarTagEnd(sql, pos);
-                if (tagEnd > 0 && !(pos > 0 && SqlScanner.isIdentifierPart(sql.charAt(pos - 1)))) {
-                    String tag = sql.substring(pos, tagEnd + 1);
-                    int close = sql.indexOf(tag, tagEnd + 1);
-                    if (close < 0) {
-                        return -1;
-                    }
-                    pos = close + tag.length();
-                } else {
-                    pos++;
-                }
-            } else if (SqlScanner.isIdentifierPart(c)) {
-                while (pos < n && SqlScanner.isIdentifierPart(sql.charAt(pos))) {
-                    pos++;
-                }
-            } else {
-                pos++;
-            }
-            return pos;
-        }
     }
 }

@@ -127,13 +127,8 @@ public final class CommandFlow extends Conversation {
                 results.add(new ArrayList<>());
             }
         } else if (message instanceof DataRow && rowsOpen) {
-            DataRow row = (DataRow) message;
-            try {
-                if (results != null) {
-                    results.get(results.size() - 1).add(text(row));
-                }
-            } finally {
-                row.release();
+            if (results != null) {
+                results.get(results.size() - 1).add(text((DataRow) message));
             }
         } else if (message instanceof EmptyQueryResponse) {
             // the empty query: fine

@@ -261,7 +261,6 @@ public final class CopyOutFlow extends Conversation implements Subscription {
             notCopyOut("the statement returns rows");
             cancelServerWork();
         } else if (message instanceof DataRow) {
-            ((DataRow) message).release();
             if (phase != Phase.OVER) {
                 throw new ProtocolException("DataRow without RowDescription in COPY TO STDOUT");
             }

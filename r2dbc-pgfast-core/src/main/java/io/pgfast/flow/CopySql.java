@@ -28,9 +28,8 @@ public final class CopySql {
     }
 
     static boolean startsWithCopy(String sql) {
-        int i = SqlScanner.skipSpaceAndComments(sql, 0);
-        return sql.regionMatches(true, i, "COPY", 0, 4)
-                && (i + 4 == sql.length() || !SqlScanner.isIdentifierPart(sql.charAt(i + 4)));
+        SqlLexer lx = new SqlLexer(sql);
+        return lx.nextCode() && lx.isWord("COPY");
     }
 
     private static String abbreviate(String sql) {

@@ -7,7 +7,7 @@ import io.pgfast.protocol.backend.RowDescription;
  * The result columns of the last few RowDescriptions a connection's simple queries received, so that a query
  * run again and again (a parameterless SELECT, a validation query) plans its columns once, as a cached prepared
  * statement does. Keyed by the message's identity: the framer hands out the same RowDescription for the same
- * bytes ({@code MessageFramer}). A plan is only reused with the codecs it was made with. Event loop only.
+ * bytes ({@code BackendMessageReader}). A plan is only reused with the codecs it was made with. Event loop only.
  */
 public final class DescribedColumns {
 

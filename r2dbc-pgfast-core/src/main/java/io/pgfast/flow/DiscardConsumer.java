@@ -5,7 +5,7 @@ import io.pgfast.protocol.backend.DataRow;
 import io.pgfast.protocol.backend.NoticeResponse;
 import io.r2dbc.spi.R2dbcException;
 
-/** Consumes a Result nobody will read (its subscriber cancelled the results): rows are released unread. */
+/** Consumes a Result nobody will read (its subscriber cancelled the results): rows are dropped unread. */
 final class DiscardConsumer implements ResultConsumer {
 
     private final Notices notices;
@@ -21,7 +21,7 @@ final class DiscardConsumer implements ResultConsumer {
 
     @Override
     public void row(DataRow row) {
-        row.release();
+        // unread
     }
 
     @Override

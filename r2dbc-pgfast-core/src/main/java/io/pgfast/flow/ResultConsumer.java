@@ -13,7 +13,10 @@ public interface ResultConsumer {
     /** Whether a DataRow may be delivered now (demand, or the consumer discards rows). */
     boolean acceptsRow();
 
-    /** Takes ownership of the row and releases it. */
+    /**
+     * Reads the row during the call: it is valid until the call returns (it may be the reader's borrowed view);
+     * the consumer copies what must outlive it and never releases it (whoever made the row does).
+     */
     void row(DataRow row);
 
     void notice(NoticeResponse notice);

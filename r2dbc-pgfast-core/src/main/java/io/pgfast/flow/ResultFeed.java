@@ -1,6 +1,7 @@
 package io.pgfast.flow;
 
 import io.pgfast.protocol.backend.DataRow;
+import io.pgfast.protocol.backend.OwnedDataRow;
 import io.pgfast.protocol.backend.NoticeResponse;
 import io.pgfast.transport.Transport;
 import io.r2dbc.spi.R2dbcException;
@@ -38,8 +39,11 @@ public class ResultFeed {
     private Long rowsUpdated;
     private R2dbcException error;
     private boolean readingAhead;
-    /** Rows read ahead and not yet handed to the consumer; null until the first. */
-    private ArrayDeque<DataRow> readAhead;
+    /**
+     * Copies of the rows read ahead and not yet handed to the consumer, released once handed out or dropped; null
+     * until the first.
+     */
+    private ArrayDeque<OwnedDataRow> readAhead;
     private boolean handingOut;
 
     /** The flow that fills the feed: told when a consumer gives up, and keeper of the read-ahead budget. */
@@ -123,12 +127,7 @@ public class ResultFeed {
             return;
         }
         // read ahead: the row must outlive the receive buffer it points into
-        DataRow copy;
-        try {
-            copy = row.copy();
-        } finally {
-            row.release();
-        }
+        OwnedDataRow copy = row.copy();
         if (readAhead == null) {
             readAhead = new ArrayDeque<>();
         }
@@ -143,10 +142,14 @@ public class ResultFeed {
         }
         handingOut = true;
         try {
-            DataRow next;
+            OwnedDataRow next;
             while (consumer.acceptsRow() && (next = readAhead.poll()) != null) {
                 owner.readAhead(-next.valueBytes());
-                consumer.row(next);
+                try {
+                    consumer.row(next);
+                } finally {
+                    next.release();
+                }
             }
         } finally {
             handingOut = false;
@@ -228,7 +231,7 @@ public class ResultFeed {
     public void cancelled() {
         consumerCancelled = true;
         if (readAhead != null) {
-            DataRow r;
+            OwnedDataRow r;
             while ((r = readAhead.poll()) != null) {
                 owner.readAhead(-r.valueBytes());
                 r.release();

@@ -1,9 +1,9 @@
 package io.pgfast.flow;
 
 /**
- * Finds the {@code $n} parameter markers of a SQL string, skipping string literals ('...', E'...'
- * with backslash escapes), quoted identifiers ("..."), dollar-quoted strings ($tag$...$tag$), and
- * comments (-- to end of line, nested /* ... *&#47;), as PostgreSQL's lexer does (scan.l).
+ * What the driver asks of one statement's SQL text, read with {@link SqlLexer}: its {@code $n} parameter markers,
+ * whether it holds several statements, and what lies at its end. Markers, ';' and keywords inside string
+ * literals, quoted identifiers, dollar quotes and comments do not count.
  *
  * <p>Only the highest marker number matters: PostgreSQL numbers parameters $1..$n and infers the types
  * of the ones the SQL mentions. The SQL text itself is never rewritten.
@@ -58,55 +58,21 @@ public final class SqlScanner {
         int max = 0;
         boolean afterSemicolon = false;
         boolean several = false;
-        int n = sql.length();
-        int i = 0;
-        while (i < n) {
-            char c = sql.charAt(i);
-            boolean comment = (c == '-' && i + 1 < n && sql.charAt(i + 1) == '-') || (c == '/' && i + 1 < n && sql.charAt(i + 1) == '*');
-            if (c == ';') {
+        SqlLexer lx = new SqlLexer(sql);
+        while (lx.next()) {
+            SqlLexer.Token t = lx.token();
+            if (t == SqlLexer.Token.SEMICOLON) {
                 afterSemicolon = true;
-                i++;
-                continue;
-            }
-            if (afterSemicolon && !comment && !Character.isWhitespace(c)) {
-                several = true;
-            }
-            if (c == '\'') {
-                boolean escapes = i > 0 && (sql.charAt(i - 1) == 'E' || sql.charAt(i - 1) == 'e')
-                        && (i < 2 || !isIdentifierPart(sql.charAt(i - 2)));
-                i = skipQuoted(sql, i + 1, '\'', escapes);
-            } else if (c == '"') {
-                i = skipQuoted(sql, i + 1, '"', false);
-            } else if (c == '-' && i + 1 < n && sql.charAt(i + 1) == '-') {
-                int eol = sql.indexOf('\n', i + 2);
-                i = eol < 0 ? n : eol + 1;
-            } else if (c == '/' && i + 1 < n && sql.charAt(i + 1) == '*') {
-                i = skipBlockComment(sql, i + 2);
-            } else if (c == '$') {
-                int j = i + 1;
-                if (j < n && Character.isDigit(sql.charAt(j)) && !precededByIdentifier(sql, i)) {
-                    int value = 0;
-                    while (j < n && Character.isDigit(sql.charAt(j))) {
-                        value = value * 10 + (sql.charAt(j) - '0');
-                        if (value > 65535) {
-                            throw new IllegalArgumentException("parameter marker $" + value + "… exceeds the protocol's 65535 parameters");
-                        }
-                        j++;
+            } else if (t != SqlLexer.Token.SPACE && t != SqlLexer.Token.LINE_COMMENT && t != SqlLexer.Token.BLOCK_COMMENT) {
+                several |= afterSemicolon;
+                if (t == SqlLexer.Token.PARAMETER) {
+                    int value = lx.parameter();
+                    if (value < 0) {
+                        throw new IllegalArgumentException("parameter marker " + sql.substring(lx.start(), lx.end())
+                                + " exceeds the protocol's " + SqlLexer.MAX_PARAMETER + " parameters");
                     }
                     max = Math.max(max, value);
-                    i = j;
-                } else {
-                    int tagEnd = dollarTagEnd(sql, i);
-                    if (tagEnd > 0 && !precededByIdentifier(sql, i)) {
-                        String tag = sql.substring(i, tagEnd + 1);
-                        int close = sql.indexOf(tag, tagEnd + 1);
-                        i = close < 0 ? n : close + tag.length();
-                    } else {
-                        i++;
-                    }
                 }
-            } else {
-                i++;
             }
         }
         return several ? -1L - max : max;
@@ -127,169 +93,26 @@ public final class SqlScanner {
     public record Tail(int codeEnd, boolean endsInLineComment, boolean open, boolean returning) {
     }
 
-    /** The {@link Tail} of {@code sql}, lexed as {@link #parameterCount} does. */
+    /** The {@link Tail} of {@code sql}. */
     public static Tail tail(String sql) {
-        int n = sql.length();
         int codeEnd = 0;
         int depth = 0;
         boolean returning = false;
-        int i = 0;
-        while (i < n) {
-            char c = sql.charAt(i);
-            if (Character.isWhitespace(c) || c == ';') {
-                i++;
-            } else if (c == '-' && i + 1 < n && sql.charAt(i + 1) == '-') {
-                int eol = sql.indexOf('\n', i + 2);
-                if (eol < 0) {
+        SqlLexer lx = new SqlLexer(sql);
+        while (lx.next()) {
+            SqlLexer.Token t = lx.token();
+            if (t == SqlLexer.Token.LINE_COMMENT) {
+                if (lx.open()) {
                     return new Tail(codeEnd, true, false, returning);
                 }
-                i = eol + 1;
-            } else if (c == '/' && i + 1 < n && sql.charAt(i + 1) == '*') {
-                i = blockCommentEnd(sql, i + 2);
-                if (i < 0) {
-                    return new Tail(codeEnd, false, true, returning);
-                }
-            } else if (c == '\'' || c == '"') {
-                boolean escapes = c == '\'' && i > 0 && (sql.charAt(i - 1) == 'E' || sql.charAt(i - 1) == 'e')
-                        && (i < 2 || !isIdentifierPart(sql.charAt(i - 2)));
-                i = quotedEnd(sql, i + 1, c, escapes);
-                if (i < 0) {
-                    return new Tail(codeEnd, false, true, returning);
-                }
-                codeEnd = i;
-            } else if (c == '$' && !precededByIdentifier(sql, i) && dollarTagEnd(sql, i) > 0) {
-                int tagEnd = dollarTagEnd(sql, i);
-                String tag = sql.substring(i, tagEnd + 1);
-                int close = sql.indexOf(tag, tagEnd + 1);
-                if (close < 0) {
-                    return new Tail(codeEnd, false, true, returning);
-                }
-                i = close + tag.length();
-                codeEnd = i;
-            } else if (isIdentifierPart(c)) {
-                int start = i;
-                while (i < n && isIdentifierPart(sql.charAt(i))) {
-                    i++;
-                }
-                returning |= depth == 0 && i - start == 9 && sql.regionMatches(true, start, "RETURNING", 0, 9);
-                codeEnd = i;
-            } else {
-                depth += c == '(' ? 1 : c == ')' ? -1 : 0;
-                i++;
-                codeEnd = i;
+            } else if (lx.open()) {
+                return new Tail(codeEnd, false, true, returning);
+            } else if (t != SqlLexer.Token.SPACE && t != SqlLexer.Token.SEMICOLON && t != SqlLexer.Token.BLOCK_COMMENT) {
+                depth += t == SqlLexer.Token.OPEN_PAREN ? 1 : t == SqlLexer.Token.CLOSE_PAREN ? -1 : 0;
+                returning |= depth == 0 && lx.isWord("RETURNING");
+                codeEnd = lx.end();
             }
         }
         return new Tail(codeEnd, false, false, returning);
-    }
-
-    /** After the closing quote of a literal or quoted identifier whose body starts at {@code i}; -1 when unclosed. */
-    private static int quotedEnd(String sql, int i, char quote, boolean backslashEscapes) {
-        int n = sql.length();
-        while (i < n) {
-            char c = sql.charAt(i);
-            if (backslashEscapes && c == '\\') {
-                i += 2;
-            } else if (c == quote) {
-                if (i + 1 < n && sql.charAt(i + 1) == quote) {
-                    i += 2;
-                } else {
-                    return i + 1;
-                }
-            } else {
-                i++;
-            }
-        }
-        return -1;
-    }
-
-    /** After the end of a (nested) block comment whose body starts at {@code i}; -1 when unclosed. */
-    private static int blockCommentEnd(String sql, int i) {
-        int depth = 1;
-        int n = sql.length();
-        while (i < n) {
-            if (sql.startsWith("/*", i)) {
-                depth++;
-                i += 2;
-            } else if (sql.startsWith("*/", i)) {
-                i += 2;
-                if (--depth == 0) {
-                    return i;
-                }
-            } else {
-                i++;
-            }
-        }
-        return -1;
-    }
-
-    private static boolean precededByIdentifier(String sql, int i) {
-        if (i == 0) {
-            return false;
-        }
-        return isIdentifierPart(sql.charAt(i - 1));
-    }
-
-    /** For "$tag$" starting at {@code start}, the index of the closing '$' of the tag; -1 when not a tag. */
-    static int dollarTagEnd(String sql, int start) {
-        int j = start + 1;
-        int n = sql.length();
-        if (j < n && sql.charAt(j) == '$') {
-            return j;
-        }
-        if (j >= n || !(Character.isLetter(sql.charAt(j)) || sql.charAt(j) == '_')) {
-            return -1;
-        }
-        while (j < n && (Character.isLetterOrDigit(sql.charAt(j)) || sql.charAt(j) == '_')) {
-            j++;
-        }
-        return j < n && sql.charAt(j) == '$' ? j : -1;
-    }
-
-    /** After the closing quote of a literal or quoted identifier whose body starts at {@code i}; the end of {@code sql} when unclosed. */
-    static int skipQuoted(String sql, int i, char quote, boolean backslashEscapes) {
-        int end = quotedEnd(sql, i, quote, backslashEscapes);
-        return end < 0 ? sql.length() : end;
-    }
-
-    /** The index of the first character at or after {@code i} that is neither white space nor in a comment. */
-    public static int skipSpaceAndComments(String sql, int i) {
-        int n = sql.length();
-        while (i < n) {
-            char c = sql.charAt(i);
-            if (Character.isWhitespace(c)) {
-                i++;
-            } else if (c == '-' && i + 1 < n && sql.charAt(i + 1) == '-') {
-                int eol = sql.indexOf('\n', i + 2);
-                i = eol < 0 ? n : eol + 1;
-            } else if (c == '/' && i + 1 < n && sql.charAt(i + 1) == '*') {
-                i = skipBlockComment(sql, i + 2);
-            } else {
-                return i;
-            }
-        }
-        return i;
-    }
-
-    /** A character that continues an identifier or keyword (scan.l, ident_cont). */
-    public static boolean isIdentifierPart(char c) {
-        return Character.isLetterOrDigit(c) || c == '_' || c == '$';
-    }
-
-    /** Block comments nest in PostgreSQL (scan.l, xc). */
-    static int skipBlockComment(String sql, int i) {
-        int depth = 1;
-        int n = sql.length();
-        while (i < n && depth > 0) {
-            if (sql.startsWith("/*", i)) {
-                depth++;
-                i += 2;
-            } else if (sql.startsWith("*/", i)) {
-                depth--;
-                i += 2;
-            } else {
-                i++;
-            }
-        }
-        return i;
     }
 }

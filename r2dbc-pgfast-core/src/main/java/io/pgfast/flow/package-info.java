@@ -2,8 +2,9 @@
  * The protocol flows: every request/response exchange with the backend as an explicit state machine
  * ({@link io.pgfast.transport.Conversation}) that fails on any unexpected message — startup and
  * authentication, the simple and the extended query protocol, COPY in and out, the driver's own commands
- * — and what they need to build their messages: bindings, the prepared-statement cache, SQL scanning
- * (parameter markers, statement boundaries, the batch-insert rewrite).
+ * — and what they need to build their messages: bindings, the prepared-statement cache, reading SQL (one
+ * lexer, {@link io.pgfast.flow.SqlLexer}, for the parameter markers, statement boundaries, the batch-insert
+ * rewrite and the COPY check).
  *
  * <p>Results leave a flow as a {@link io.pgfast.flow.ResultFeed} handed to a
  * {@link io.pgfast.flow.ResultFactory}, which the R2DBC layer implements; a flow never knows the R2DBC faces.

@@ -8,9 +8,11 @@ import io.netty.buffer.ByteBuf;
  * {@code io.pgfast.protocol.backend}, one per file, and holds both its decoding
  * ({@code static decode(ByteBuf body)}) and its encoding.
  *
- * <p>Messages are immutable values, except the two that hold a retained slice of the received bytes
- * ({@link io.pgfast.protocol.backend.DataRow} and {@link io.pgfast.protocol.backend.CopyData}): those
- * implement {@link io.netty.util.ReferenceCounted} and must be released by whoever receives them.
+ * <p>Messages are immutable values, except the two that point into the received bytes: a
+ * {@link io.pgfast.protocol.backend.CopyData} holds a retained slice, implements
+ * {@link io.netty.util.ReferenceCounted} and must be released by whoever receives it; a
+ * {@link io.pgfast.protocol.backend.DataRow} says its lifetime by its kind (borrowed until the next message,
+ * or owned and reference-counted).
  */
 public interface BackendMessage {
 

@@ -11,7 +11,7 @@ import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
-/** {@code Result.map}: each row mapped inside the driver, the row released right after the function. */
+/** {@code Result.map}: each row mapped inside the driver, the row unusable right after the function. */
 final class MapSubscription<T> extends ResultSubscription<T> {
 
     /** {@code map(BiFunction)}'s function, or null for {@code map(Function)}'s in {@link #readableMapper}. */
@@ -29,7 +29,6 @@ final class MapSubscription<T> extends ResultSubscription<T> {
     @Override
     public void row(DataRow data) {
         if (isCancelled() || isTerminated()) {
-            data.release();
             return;
         }
         PgfastRowMetadata metadata = (PgfastRowMetadata) feed.columns();
@@ -45,7 +44,7 @@ final class MapSubscription<T> extends ResultSubscription<T> {
             signalError(e);
             return;
         } finally {
-            row.release();
+            row.expire();
         }
         if (value == null) {
             abandon();

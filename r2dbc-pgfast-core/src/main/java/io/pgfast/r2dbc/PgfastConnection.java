@@ -102,7 +102,8 @@ public final class PgfastConnection implements Connection, Lifecycle {
      * Completes when the connection is closed ({@link #close()}); when the connection is lost instead (the
      * server shut down or went away, the network broke) it ends with that error, an
      * {@link io.r2dbc.spi.R2dbcNonTransientResourceException} naming the server: LISTEN again on a new
-     * connection, and expect to have missed the notifications sent in between (docs/notifications.md).
+     * connection, and expect to have missed the notifications sent in between (docs/failover.md, "Long-lived
+     * consumers", and {@link ReconnectingListener}).
      */
     public Flux<Notification> getNotifications() {
         return notifications.flux();

@@ -15,8 +15,9 @@ import io.r2dbc.spi.RowMetadata;
  * One row: the DataRow's buffer plus its column offsets, decoded column by column only when asked.
  *
  * <p>Lifetime contract (R2DBC 1.0, section 8.2): a row is valid only inside the mapping function it is
- * handed to; the driver releases its buffer as soon as the function returns, after which every access
- * throws {@link IllegalStateException} instead of reading recycled memory.
+ * handed to; its DataRow may be the connection's borrowed view, which the next message overwrites, so the row
+ * expires as soon as the function returns, after which every access throws {@link IllegalStateException}
+ * instead of reading another row or recycled memory.
  */
 final class PgfastRow implements Row {
 
@@ -85,13 +86,9 @@ final class PgfastRow implements Row {
         }
     }
 
-    /** Releases the buffer; the row is unusable afterwards. */
-    void release() {
-        DataRow row = data;
-        if (row != null) {
-            data = null;
-            row.release();
-        }
+    /** Makes the row unusable: its DataRow is not to be read after the mapping function returns. */
+    void expire() {
+        data = null;
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.pgfast.r2dbc;
 
+import io.pgfast.flow.SqlLexer;
 import io.pgfast.flow.SqlScanner;
 
 /**
@@ -80,27 +81,18 @@ final class ReturningClause {
 
     /** Whether {@code name} is one quoted identifier token: {@code "…"} with every inner double quote doubled. */
     static boolean isQuotedIdentifier(String name) {
-        int last = name.length() - 1;
-        if (last < 2 || name.charAt(0) != '"' || name.charAt(last) != '"') {
-            return false;
-        }
-        for (int i = 1; i < last; i++) {
-            if (name.charAt(i) == '"') {
-                if (i + 1 == last || name.charAt(i + 1) != '"') {
-                    return false;
-                }
-                i++;
-            }
-        }
-        return true;
+        SqlLexer lx = new SqlLexer(name);
+        return name.length() > 2 && lx.next() && lx.token() == SqlLexer.Token.QUOTED_IDENTIFIER && !lx.open()
+                && lx.end() == name.length();
     }
 
     private static boolean startsWithDml(String sql) {
-        int i = SqlScanner.skipSpaceAndComments(sql, 0);
+        SqlLexer lx = new SqlLexer(sql);
+        if (!lx.nextCode()) {
+            return false;
+        }
         for (String keyword : DML) {
-            int end = i + keyword.length();
-            if (sql.regionMatches(true, i, keyword, 0, keyword.length())
-                    && (end == sql.length() || !SqlScanner.isIdentifierPart(sql.charAt(end)))) {
+            if (lx.isWord(keyword)) {
                 return true;
             }
         }

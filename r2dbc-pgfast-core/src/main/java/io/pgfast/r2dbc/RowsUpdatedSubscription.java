@@ -8,7 +8,7 @@ import io.r2dbc.spi.Result;
 import java.util.function.Predicate;
 
 /**
- * {@code Result.getRowsUpdated}: rows are released unread as they arrive (no demand needed for them);
+ * {@code Result.getRowsUpdated}: rows are dropped unread as they arrive (no demand needed for them);
  * the command tag's count is emitted when the tag has one (INSERT, UPDATE, DELETE, MERGE, SELECT, COPY…).
  */
 final class RowsUpdatedSubscription extends ResultSubscription<Long> {
@@ -24,7 +24,7 @@ final class RowsUpdatedSubscription extends ResultSubscription<Long> {
 
     @Override
     public void row(DataRow data) {
-        data.release();
+        // unread
     }
 
     @Override

@@ -49,14 +49,13 @@ final class SegmentSubscription<T> extends ResultSubscription<Publisher<? extend
     @Override
     public void row(DataRow data) {
         if (isCancelled() || isTerminated()) {
-            data.release();
             return;
         }
         PgfastRow row = new PgfastRow(data, (PgfastRowMetadata) feed.columns());
         try {
             apply(new Segments.RowSegment(row));
         } finally {
-            row.release();
+            row.expire();
         }
     }
 

@@ -95,11 +95,7 @@ final class ReplicationCommandFlow extends Conversation {
     @Override
     protected boolean onMessage(BackendMessage message) {
         if (message instanceof DataRow) {
-            try {
-                row((DataRow) message);
-            } finally {
-                ((DataRow) message).release();
-            }
+            row((DataRow) message);
         } else if (message instanceof RowDescription) {
             RowDescription.Field[] fields = ((RowDescription) message).fields();
             List<String> n = new ArrayList<>(fields.length);

@@ -6,7 +6,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.ByteToMessageDecoder;
 import io.netty.util.ReferenceCountUtil;
-import io.pgfast.protocol.MessageFramer;
+import io.pgfast.protocol.BackendMessageReader;
 import io.pgfast.protocol.BackendMessage;
 import io.pgfast.protocol.backend.CopyData;
 import io.pgfast.protocol.backend.ErrorResponse;
@@ -24,7 +24,7 @@ import io.pgfast.codec.io.UnsignedInts;
  */
 final class BackendHandler extends ChannelInboundHandlerAdapter {
 
-    private final MessageFramer framer;
+    private final BackendMessageReader framer;
     private final Transport transport;
     private final ConversationQueue queue;
     /** Null when socketTimeout is off. */
@@ -35,7 +35,7 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
     private boolean draining;
 
     BackendHandler(int maxMessageSize, Transport transport, ConversationQueue queue) {
-        this.framer = new MessageFramer(maxMessageSize);
+        this.framer = new BackendMessageReader(maxMessageSize);
         this.transport = transport;
         this.queue = queue;
     }

@@ -12,35 +12,20 @@ import io.pgfast.protocol.BackendMessage;
  * their state in plain fields. Demand changes coming from other threads must go through
  * {@link Transport#resumeReading()}.
  *
- * <p>Ownership contract: {@link #onMessage} receives ownership of reference-counted messages
- * ({@code DataRow}, {@code CopyData}) and must release them.
+ * <p>Ownership contract: {@link #onMessage} receives ownership of a {@code CopyData} (reference-counted) and
+ * must release it. A {@code DataRow} is the reader's borrowed view, valid only during the call: copy what must
+ * outlive it, never release it.
  */
-public abstract class Conversation implements Runnable {
+public abstract class Conversation {
 
     private volatile boolean cancelledBeforeWrite;
     /**
-     * The transport this conversation was submitted to from another thread, until the event loop takes it
-     * ({@link #run}): the conversation is its own event-loop task, so a submission allocates no task object.
+     * The conversation pushed before this one onto {@link Submissions}' stack, while it waits there for the event
+     * loop: the stack links the conversations themselves, so a submission from another thread allocates nothing.
      */
-    private Transport submittedTo;
+    Conversation nextSubmitted;
     /** It gave up waiting for its answers ({@link #abandon}); event loop only. */
     private boolean abandoned;
-
-    /** Hands this conversation to {@code transport} on the event loop: {@link #run} does it there. */
-    final void submitFromElsewhere(Transport transport) {
-        submittedTo = transport;
-        transport.channel().eventLoop().execute(this);
-    }
-
-    /**
-     * The event-loop task of a submission from another thread ({@link Transport#submit}); not for callers.
-     */
-    @Override
-    public final void run() {
-        Transport transport = submittedTo;
-        submittedTo = null;
-        transport.submitOnLoop(this);
-    }
 
     /** Writes this conversation's first (often only) batch of frontend messages. */
     protected abstract void writeTo(ByteBuf out);

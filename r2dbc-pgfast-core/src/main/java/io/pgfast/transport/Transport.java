@@ -56,6 +56,8 @@ public final class Transport {
     private final SocketTimeout socketTimeout;
     private final Map<String, String> parameters = new ConcurrentHashMap<>();
     private final AtomicBoolean resumeScheduled = new AtomicBoolean();
+    /** Conversations submitted from other threads, on their way to the event loop. */
+    private final Submissions submissions = new Submissions(this);
     private final Sinks.Empty<Void> closed = Sinks.empty();
     private volatile BackendKeyData backendKeyData;
     /** The protocol version the startup settled on (3.0 until it says otherwise). */
@@ -137,7 +139,7 @@ public final class Transport {
         if (eventLoop.inEventLoop()) {
             submitOnLoop(conversation);
         } else {
-            conversation.submitFromElsewhere(this);
+            submissions.add(conversation);
         }
     }
 

@@ -10,7 +10,7 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 /**
- * Keeps the arrows pointing one way (design.md, "Modules and packages"; each package-info says what its
+ * Keeps the arrows pointing one way (README.md, "Modules"; each package-info says what its
  * package may import): the codecs know nothing of core; the protocol is pure; the transport knows nothing of
  * the flows and the R2DBC faces; the flows know results only through {@code ResultFactory}; connecting knows
  * nothing of the faces; the configuration is plain values. Checked on the compiled main classes of both

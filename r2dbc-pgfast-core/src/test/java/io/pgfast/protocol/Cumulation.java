@@ -35,12 +35,12 @@ public final class Cumulation {
      * Decodes every complete message now in the buffer into {@code messages}; messages decoded
      * before a failure stay in the list, so the caller can release them.
      */
-    public void drain(MessageFramer framer, List<BackendMessage> messages) {
+    public void drain(BackendMessageReader framer, List<BackendMessage> messages) {
         BackendMessage message;
         while ((message = framer.next(buffer)) != null) {
             // a borrowed row is valid only until the next message: keep a copy
-            if (message instanceof io.pgfast.protocol.backend.DataRow && ((io.pgfast.protocol.backend.DataRow) message).isBorrowed()) {
-                message = ((io.pgfast.protocol.backend.DataRow) message).copy();
+            if (message instanceof io.pgfast.protocol.backend.BorrowedDataRow row) {
+                message = row.copy();
             }
             messages.add(message);
         }

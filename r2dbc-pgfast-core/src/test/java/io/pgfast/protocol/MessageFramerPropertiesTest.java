@@ -30,7 +30,7 @@ class MessageFramerPropertiesTest {
     @Property(tries = 300)
     void splitAnywhereGivesTheSameMessages(@ForAll("cuts") TreeSet<Integer> cuts) {
         Cumulation cumulation = new Cumulation();
-        MessageFramer framer = new MessageFramer(1 << 16);
+        BackendMessageReader framer = new BackendMessageReader(1 << 16);
         List<BackendMessage> decoded = new ArrayList<>();
         try {
             int from = 0;
@@ -142,7 +142,7 @@ class MessageFramerPropertiesTest {
      * fails the property. Every message is released, after which the input must be unreferenced.
      */
     private static void feedExpectingOnlyAllowedOutcomes(byte[] bytes, int fragment) {
-        MessageFramer framer = new MessageFramer(1 << 16);
+        BackendMessageReader framer = new BackendMessageReader(1 << 16);
         Cumulation cumulation = new Cumulation();
         List<BackendMessage> decoded = new ArrayList<>();
         try {

@@ -16,7 +16,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class MessageFramerTest {
 
-    private final MessageFramer framer = new MessageFramer(1 << 20);
+    private final BackendMessageReader framer = new BackendMessageReader(1 << 20);
 
     /** Feeds {@code stream} in fragments of {@code size} bytes and checks every message comes out intact. */
     private void feedInFragments(int size) {
@@ -177,7 +177,23 @@ class MessageFramerTest {
         }
     }
 
-    private void assertRejected(MessageFramer framer, byte[] bytes, String message) {
+    @Test
+    void framingFindsTheEndOfAMessageAndMovesNothing() {
+        byte[] ready = Encoded.backend(ReadyForQuery.IDLE);
+        MessageFramer pure = new MessageFramer(1 << 16);
+        for (int available = 0; available <= ready.length; available++) {
+            ByteBuf in = BufferKind.COMPOSITE.wrap(java.util.Arrays.copyOf(ready, available));
+            try {
+                // complete: the length field (5: itself and the status byte); not yet: -1
+                assertThat(pure.frame(in)).as("%d bytes", available).isEqualTo(available == ready.length ? 5 : -1);
+                assertThat(in.readerIndex()).isZero();
+            } finally {
+                in.release();
+            }
+        }
+    }
+
+    private void assertRejected(BackendMessageReader framer, byte[] bytes, String message) {
         ByteBuf in = BufferKind.HEAP.wrap(bytes);
         try {
             in.readerIndex(0);
@@ -207,7 +223,7 @@ class MessageFramerTest {
 
     @Test
     void lengthAboveTheLimitIsRejectedFromTheHeaderAlone() {
-        assertRejected(new MessageFramer(1000), Bytes.of()
+        assertRejected(new BackendMessageReader(1000), Bytes.of()
             .byte1('D')       // DataRow
             .int32(1001)      // one byte over the limit; no body bytes have arrived
             .array(), "message 'D' (0x44) has length 1001, more than the limit of 1000 bytes");
@@ -219,7 +235,7 @@ class MessageFramerTest {
 
     @Test
     void lengthAtTheLimitIsAccepted() {
-        MessageFramer exact = new MessageFramer(5);
+        BackendMessageReader exact = new BackendMessageReader(5);
         ByteBuf in = BufferKind.HEAP.wrap(Encoded.backend(ReadyForQuery.IN_TRANSACTION));
         try {
             assertThat(exact.next(in)).isSameAs(ReadyForQuery.IN_TRANSACTION);
@@ -230,7 +246,7 @@ class MessageFramerTest {
 
     @Test
     void twoGigabyteLengthUnderAnUnlimitedFramerWaitsWithoutAllocating() {
-        MessageFramer unlimited = new MessageFramer(Integer.MAX_VALUE);
+        BackendMessageReader unlimited = new BackendMessageReader(Integer.MAX_VALUE);
         ByteBuf in = BufferKind.HEAP.wrap(Bytes.of()
             .byte1('D')           // DataRow
             .int32(0x7FFFFFFF)    // 2 GB announced
@@ -281,8 +297,6 @@ class MessageFramerTest {
             DataRow second = (DataRow) framer.next(cumulation.buffer());
             assertThat(first.buffer().getByte(first.offset(0))).isEqualTo((byte) 7);
             assertThat(second.buffer().getByte(second.offset(0) + 2)).isEqualTo((byte) 7);
-            first.release();
-            second.release();
         } finally {
             cumulation.release();
         }
@@ -290,7 +304,7 @@ class MessageFramerTest {
 
     @Test
     void limitMustCoverTheLengthField() {
-        assertThatIllegalArgumentException().isThrownBy(() -> new MessageFramer(3));
-        assertThat(new MessageFramer(4).maxMessageSize()).isEqualTo(4);
+        assertThatIllegalArgumentException().isThrownBy(() -> new BackendMessageReader(3));
+        assertThat(new BackendMessageReader(4).maxMessageSize()).isEqualTo(4);
     }
 }

@@ -9,6 +9,7 @@ import io.pgfast.protocol.backend.CommandComplete;
 import io.pgfast.protocol.backend.CopyData;
 import io.pgfast.protocol.backend.CopyOutResponse;
 import io.pgfast.protocol.backend.DataRow;
+import io.pgfast.protocol.backend.OwnedDataRow;
 import io.pgfast.protocol.backend.ErrorResponse;
 import io.pgfast.protocol.backend.NoticeResponse;
 import io.pgfast.protocol.backend.ParameterDescription;
@@ -48,7 +49,7 @@ public final class SampleStream {
             new RowDescription.Field("name", 0, (short) 0, 25, (short) -1, -1, (short) 0)})));
         messages.add(Encoded.backend(BindComplete.INSTANCE));
         for (int i = 0; i < 3; i++) {
-            DataRow row = DataRow.of(new byte[] {0, 0, 0, (byte) i}, i == 1 ? null : ("row " + i).getBytes(StandardCharsets.UTF_8));
+            OwnedDataRow row = DataRow.of(new byte[] {0, 0, 0, (byte) i}, i == 1 ? null : ("row " + i).getBytes(StandardCharsets.UTF_8));
             messages.add(Encoded.backend(row));
             row.release();
         }

@@ -7,7 +7,7 @@ import java.lang.management.ManagementFactory;
  * check that decoding an input allocates in proportion to the input and never what an untrusted
  * length or count field asks for.
  */
-final class AllocationMeter {
+public final class AllocationMeter {
 
     private static final com.sun.management.ThreadMXBean THREADS = threads();
 
@@ -29,7 +29,7 @@ final class AllocationMeter {
     }
 
     /** The running total for the current thread; subtract two readings for what happened between them. */
-    static long allocatedBytes() {
+    public static long allocatedBytes() {
         return THREADS.getCurrentThreadAllocatedBytes();
     }
 }

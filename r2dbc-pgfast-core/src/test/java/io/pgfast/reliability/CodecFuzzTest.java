@@ -14,6 +14,12 @@ import io.pgfast.codec.Decoder;
 import io.pgfast.codec.Format;
 import io.pgfast.codec.PgType;
 import io.pgfast.codec.oid.Oid;
+import io.pgfast.codec.type.PgVector;
+import io.pgfast.codec.type.SparseVector;
+import org.locationtech.jts.geom.Geometry;
+import org.locationtech.jts.geom.GeometryCollection;
+import org.locationtech.jts.geom.Point;
+import org.locationtech.jts.geom.Polygon;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
@@ -43,10 +49,10 @@ import java.util.stream.Stream;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 /**
- * Fuzzes every decoder of every built-in type ({@link Oid#builtinTypes()}), in both formats where the
- * codec decodes both: its default decoder and every conversion the registry offers (as String,
+ * Fuzzes every decoder of every built-in type ({@link Oid#builtinTypes()}) and of the extension types with a
+ * codec ({@link ExtensionSamples#TYPES}), in both formats where the codec decodes both: its default decoder and every conversion the registry offers (as String,
  * Integer, Long, BigDecimal, LocalDate, ...). Inputs are valid encodings made by the codecs' own
- * encoders ({@link CodecSamples}), those encodings mutated ({@link Mutator}), and random bytes.
+ * encoders ({@link CodecSamples}, {@link ExtensionSamples}), those encodings mutated ({@link Mutator}), and random bytes.
  *
  * <p>Allowed outcomes: a non-null value, or {@link CodecException} with a message; a valid encoding
  * must decode with the default decoder. Also checked on every case: the decoder reads only the
@@ -85,7 +91,8 @@ class CodecFuzzTest {
             Float.class, BigDecimal.class, BigInteger.class, Boolean.class, byte[].class, ByteBuffer.class, UUID.class,
             LocalDate.class, LocalDateTime.class, LocalTime.class, OffsetDateTime.class, OffsetTime.class, Instant.class,
             ZonedDateTime.class, Duration.class, java.time.Period.class, InetAddress.class, Object[].class, String[].class,
-            Integer[].class, int[].class, long[].class, Character.class);
+            Integer[].class, int[].class, long[].class, Character.class, float[].class, PgVector.class, SparseVector.class,
+            Geometry.class, Point.class, Polygon.class, GeometryCollection.class);
 
     private static final AtomicLong CASES = new AtomicLong();
     private static final AtomicLong VALUES = new AtomicLong();
@@ -99,7 +106,7 @@ class CodecFuzzTest {
 
     @AfterAll
     static void report() {
-        Reliability.report("codec fuzz", Oid.builtinTypes().size() + " types, " + DECODERS + " decoders, " + VALID_SEEDS
+        Reliability.report("codec fuzz", Oid.builtinTypes().size() + " built-in and " + ExtensionSamples.TYPES.size() + " extension types, " + DECODERS + " decoders, " + VALID_SEEDS
                 + " valid seed encodings, " + CASES + " cases: " + VALUES + " values, " + REFUSED
                 + " refused with CodecException, 0 other outcomes; slowest case " + SLOWEST.get() / 1000
                 + " µs; largest allocation for one value " + MAX_ALLOCATION + " bytes (" + NUMERIC_EXPANSIONS
@@ -109,19 +116,29 @@ class CodecFuzzTest {
 
     @TestFactory
     Stream<DynamicTest> everyBuiltInType() {
-        return Oid.builtinTypes().stream().map(type -> DynamicTest.dynamicTest(type.toString(), () -> fuzz(type)));
+        return Oid.builtinTypes().stream().map(type -> DynamicTest.dynamicTest(type.toString(), () -> {
+            Random random = new Random(Reliability.seed("codec." + type.oid()));
+            fuzz(REGISTRY, type, new CodecSamples(REGISTRY, random).encodings(type, SEEDS), random);
+        }));
     }
 
-    private static void fuzz(PgType type) {
-        long seed = Reliability.seed("codec." + type.oid());
-        Random random = new Random(seed);
-        Map<Format, List<byte[]>> encodings = new CodecSamples(REGISTRY, random).encodings(type, SEEDS);
+    /** pgvector's and PostGIS's types, and arrays of vector and geometry, as discovery finds them in a database. */
+    @TestFactory
+    Stream<DynamicTest> extensionTypes() {
+        CodecRegistry registry = ExtensionSamples.registry();
+        return ExtensionSamples.TYPES.stream().map(type -> DynamicTest.dynamicTest(type.toString(), () -> {
+            Random random = new Random(Reliability.seed("codec." + type.name()));
+            fuzz(registry, type, new ExtensionSamples(registry, random).encodings(type, SEEDS), random);
+        }));
+    }
+
+    private static void fuzz(CodecRegistry registry, PgType type, Map<Format, List<byte[]>> encodings, Random random) {
         int cases = Reliability.scale(2_000, 200_000);
         for (Format format : Format.values()) {
-            if (format == Format.BINARY && !REGISTRY.binaryDecodable(type.oid())) {
+            if (format == Format.BINARY && !registry.binaryDecodable(type.oid())) {
                 continue;
             }
-            List<Decoder<?>> decoders = decoders(type.oid(), format);
+            List<Decoder<?>> decoders = decoders(registry, type.oid(), format);
             DECODERS.addAndGet(decoders.size());
             List<byte[]> seeds = encodings.get(format);
             VALID_SEEDS.addAndGet(seeds.size());
@@ -193,12 +210,12 @@ class CodecFuzzTest {
     }
 
     /** The default decoder first, then every conversion the registry plans for this type and format. */
-    private static List<Decoder<?>> decoders(int oid, Format format) {
+    private static List<Decoder<?>> decoders(CodecRegistry registry, int oid, Format format) {
         List<Decoder<?>> decoders = new ArrayList<>();
-        decoders.add(REGISTRY.decoder(oid, format));
+        decoders.add(registry.decoder(oid, format));
         for (Class<?> target : TARGETS) {
             try {
-                Decoder<?> decoder = REGISTRY.decoder(oid, format, target);
+                Decoder<?> decoder = registry.decoder(oid, format, target);
                 if (!decoders.contains(decoder)) {
                     decoders.add(decoder);
                 }
@@ -367,6 +384,8 @@ class CodecFuzzTest {
             return Arrays.toString((int[]) value);
         } else if (value instanceof long[]) {
             return Arrays.toString((long[]) value);
+        } else if (value instanceof float[]) {
+            return Arrays.toString((float[]) value);
         } else if (value instanceof ByteBuffer) {
             ByteBuffer b = ((ByteBuffer) value).duplicate();
             byte[] bytes = new byte[b.remaining()];

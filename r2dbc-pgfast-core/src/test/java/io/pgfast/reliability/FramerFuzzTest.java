@@ -9,9 +9,10 @@ import io.netty.handler.codec.ByteToMessageDecoder;
 import io.netty.util.ReferenceCounted;
 import io.pgfast.protocol.BackendMessage;
 import io.pgfast.protocol.BackendMessageDecoder;
-import io.pgfast.protocol.MessageFramer;
+import io.pgfast.protocol.BackendMessageReader;
 import io.pgfast.protocol.ProtocolException;
 import io.pgfast.protocol.backend.DataRow;
+import io.pgfast.protocol.backend.OwnedDataRow;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
@@ -116,7 +117,7 @@ class FramerFuzzTest {
 
     @Test
     void aTwoGibLengthIsRefusedFromTheHeaderAloneWithoutAllocating() {
-        MessageFramer framer = new MessageFramer(io.pgfast.config.PgfastConnectionConfiguration.DEFAULT_MAX_MESSAGE_SIZE);
+        BackendMessageReader framer = new BackendMessageReader(io.pgfast.config.PgfastConnectionConfiguration.DEFAULT_MAX_MESSAGE_SIZE);
         ByteBuf in = UNTRACKED_HEAP.buffer(5);
         try {
             // 'D' DataRow whose Int32 length claims 2 GiB - 1 bytes
@@ -135,7 +136,7 @@ class FramerFuzzTest {
 
     @Test
     void aLengthUnderTheLimitWaitsForItsBytesWithoutAllocatingForThem() {
-        MessageFramer framer = new MessageFramer(io.pgfast.config.PgfastConnectionConfiguration.DEFAULT_MAX_MESSAGE_SIZE);
+        BackendMessageReader framer = new BackendMessageReader(io.pgfast.config.PgfastConnectionConfiguration.DEFAULT_MAX_MESSAGE_SIZE);
         ByteBuf in = UNTRACKED_HEAP.buffer(9);
         try {
             // 'd' CopyData claiming 1 GiB, 4 body bytes present
@@ -158,7 +159,7 @@ class FramerFuzzTest {
     }
 
     /** The framer's refusal of {@code in}, caught without any assertion machinery (whose allocations would count). */
-    private static ProtocolException refusal(MessageFramer framer, ByteBuf in) {
+    private static ProtocolException refusal(BackendMessageReader framer, ByteBuf in) {
         try {
             framer.next(in);
         } catch (ProtocolException expected) {
@@ -169,7 +170,7 @@ class FramerFuzzTest {
 
     @Test
     void everyLengthBelowFourIsRefused() {
-        MessageFramer framer = new MessageFramer(MAX_MESSAGE_SIZE);
+        BackendMessageReader framer = new BackendMessageReader(MAX_MESSAGE_SIZE);
         for (int length : new int[] {Integer.MIN_VALUE, -1 << 20, -5, -1, 0, 1, 2, 3}) {
             ByteBuf in = UNTRACKED_HEAP.buffer(5).writeByte('Z').writeInt(length);
             try {
@@ -227,7 +228,7 @@ class FramerFuzzTest {
         ByteToMessageDecoder.Cumulator cumulator = random.nextInt(4) == 0
                 ? ByteToMessageDecoder.COMPOSITE_CUMULATOR : ByteToMessageDecoder.MERGE_CUMULATOR;
         int maxFragment = random.nextInt(8) == 0 ? 1 : 1 + random.nextInt(random.nextBoolean() ? 16 : 512);
-        MessageFramer framer = new MessageFramer(MAX_MESSAGE_SIZE);
+        BackendMessageReader framer = new BackendMessageReader(MAX_MESSAGE_SIZE);
         List<ReferenceCounted> held = new ArrayList<>();
         Outcome outcome = new Outcome();
         ByteBuf cumulation = null;
@@ -264,7 +265,7 @@ class FramerFuzzTest {
         return outcome;
     }
 
-    private static ProtocolException drain(MessageFramer framer, ByteBuf cumulation, List<ReferenceCounted> held,
+    private static ProtocolException drain(BackendMessageReader framer, ByteBuf cumulation, List<ReferenceCounted> held,
                                            Random random, Outcome outcome, long caseNumber, byte[] stream) {
         while (true) {
             BackendMessage message;
@@ -307,8 +308,8 @@ class FramerFuzzTest {
                         ByteBufUtil.hashCode(buffer.slice(offset, length));
                     }
                 }
-                if (!row.isBorrowed()) {
-                    row.release();
+                if (row instanceof OwnedDataRow owned) {
+                    owned.release();
                 }
                 return;
             }

@@ -14,6 +14,7 @@ import io.pgfast.protocol.backend.CopyBothResponse;
 import io.pgfast.protocol.backend.CopyData;
 import io.pgfast.protocol.backend.CopyInResponse;
 import io.pgfast.protocol.backend.DataRow;
+import io.pgfast.protocol.backend.OwnedDataRow;
 import io.pgfast.protocol.backend.EmptyQueryResponse;
 import io.pgfast.protocol.backend.ErrorResponse;
 import io.pgfast.protocol.backend.FunctionCallResponse;
@@ -66,7 +67,7 @@ final class GoldenBackendMessages {
             new RowDescription.Field("a", 16384, (short) 1, 20, (short) 8, -1, (short) 1),
             new RowDescription.Field("b", 16384, (short) 2, 1700, (short) -1, 0x000A0002, (short) 1),
             new RowDescription.Field("ü", 0, (short) 0, 1009, (short) -1, -1, (short) 0)}));
-        DataRow wide = DataRow.of(new byte[0], null, "x".getBytes(StandardCharsets.UTF_8), new byte[300], null);
+        OwnedDataRow wide = DataRow.of(new byte[0], null, "x".getBytes(StandardCharsets.UTF_8), new byte[300], null);
         all.add(Encoded.backend(wide));
         wide.release();
         CopyData copy = new CopyData(Unpooled.wrappedBuffer(new byte[] {'a', '\t', 'b', '\n'}));

@@ -62,7 +62,7 @@ final class CoreBeforeAfter {
                 Files.deleteIfExists(where);
             }
         });
-        String describe = String.format(Locale.ROOT, "%s; core's receive path (CoreDataRowBenchmark: MessageFramer, "
+        String describe = String.format(Locale.ROOT, "%s; core's receive path (CoreDataRowBenchmark: BackendMessageReader, "
                 + "DataRow, the built-in decoders); before: %s (DataRow, UnsignedInts loaded from, and the build marker: %s); after: %s (%s)",
                 settings.describe(), settings.coreBefore(), classesFrom.get(ParserRun.Path.BEFORE),
                 settings.coreAfter() == null ? "this jar's own" : settings.coreAfter(),

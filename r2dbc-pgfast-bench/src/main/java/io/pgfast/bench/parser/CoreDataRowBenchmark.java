@@ -5,7 +5,7 @@ import io.netty.buffer.PooledByteBufAllocator;
 import io.pgfast.codec.CodecRegistry;
 import io.pgfast.codec.io.UnsignedInts;
 import io.pgfast.codec.registry.DefaultCodecRegistry;
-import io.pgfast.protocol.MessageFramer;
+import io.pgfast.protocol.BackendMessageReader;
 import io.pgfast.protocol.backend.DataRow;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -30,7 +30,7 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The driver core's receive path ({@link CoreReceive}: core's {@code MessageFramer} and {@code DataRow}, the
+ * The driver core's receive path ({@link CoreReceive}: core's {@code BackendMessageReader} and {@code DataRow}, the
  * built-in codecs' decoders) over a RowDescription and 500 DataRows ({@link CoreStreams}) in a pooled direct
  * buffer, as the network delivers them. One operation is one stream of 500 rows. {@link CoreBeforeAfter} runs it
  * against two builds of core and codecs in alternating rounds (BENCHMARKS.md, "Parser-only").
@@ -53,12 +53,12 @@ public class CoreDataRowBenchmark {
 
     private ByteBuf stream;
     private CodecRegistry codecs;
-    private MessageFramer framer;
+    private BackendMessageReader framer;
 
     @Setup(Level.Trial)
     public void setUp() {
         codecs = DefaultCodecRegistry.builtins();
-        framer = new MessageFramer(1 << 20);
+        framer = new BackendMessageReader(1 << 20);
         stream = CoreStreams.build(DataRowStreams.Dataset.valueOf(dataset), codecs, PooledByteBufAllocator.DEFAULT);
         String where = System.getProperty(WHERE_PROPERTY);
         if (where != null) {

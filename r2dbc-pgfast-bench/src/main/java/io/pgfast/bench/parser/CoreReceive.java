@@ -6,14 +6,14 @@ import io.pgfast.codec.CodecRegistry;
 import io.pgfast.codec.Decoder;
 import io.pgfast.codec.Format;
 import io.pgfast.protocol.BackendMessage;
-import io.pgfast.protocol.MessageFramer;
+import io.pgfast.protocol.BackendMessageReader;
 import io.pgfast.protocol.backend.DataRow;
 import io.pgfast.protocol.backend.RowDescription;
 
 import java.util.function.Consumer;
 
 /**
- * The driver core's receive path over a whole stream, as a connection runs it: {@link MessageFramer#next} cuts
+ * The driver core's receive path over a whole stream, as a connection runs it: {@link BackendMessageReader#next} cuts
  * each message (a DataRow as the framer's borrowed view into the stream), the decoders are resolved once per
  * column when the RowDescription arrives ({@link CodecRegistry#decoder(int, Format)}, as the driver's column
  * metadata does), and every value of every DataRow is decoded through its column's decoder; every message is
@@ -32,7 +32,7 @@ final class CoreReceive {
      * @throws IllegalStateException if a DataRow comes before any RowDescription, or the stream ends inside a
      *                               message
      */
-    static int drain(ByteBuf stream, MessageFramer framer, CodecRegistry codecs, Consumer<Object> sink) {
+    static int drain(ByteBuf stream, BackendMessageReader framer, CodecRegistry codecs, Consumer<Object> sink) {
         Decoder<?>[] decoders = null;
         int rows = 0;
         while (stream.isReadable()) {

@@ -6,7 +6,7 @@ import io.pgfast.codec.CodecRegistry;
 import io.pgfast.codec.Format;
 import io.pgfast.codec.oid.Oid;
 import io.pgfast.codec.registry.DefaultCodecRegistry;
-import io.pgfast.protocol.MessageFramer;
+import io.pgfast.protocol.BackendMessageReader;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -34,7 +34,7 @@ class CoreReceiveTest {
             ByteBuf stream = CoreStreams.build(d, codecs, UnpooledByteBufAllocator.DEFAULT);
             try {
                 List<Object> seen = new ArrayList<>();
-                int rows = CoreReceive.drain(stream, new MessageFramer(1 << 20), codecs, seen::add);
+                int rows = CoreReceive.drain(stream, new BackendMessageReader(1 << 20), codecs, seen::add);
                 assertThat(rows).as(d.name()).isEqualTo(DataRowStreams.ROWS);
                 assertThat(seen).as(d.name()).isEqualTo(expected);
                 assertThat(stream.isReadable()).isFalse();
@@ -66,7 +66,7 @@ class CoreReceiveTest {
         ByteBuf whole = CoreStreams.build(DataRowStreams.Dataset.SHORT_5, codecs, UnpooledByteBufAllocator.DEFAULT);
         ByteBuf cut = whole.slice(0, whole.writerIndex() - 3);
         try {
-            assertThatThrownBy(() -> CoreReceive.drain(cut, new MessageFramer(1 << 20), codecs, v -> { }))
+            assertThatThrownBy(() -> CoreReceive.drain(cut, new BackendMessageReader(1 << 20), codecs, v -> { }))
                     .isInstanceOf(IllegalStateException.class).hasMessageContaining("ends inside a message");
         } finally {
             whole.release();

@@ -11,7 +11,7 @@ import java.util.List;
 public final class BuiltinCodecs {
 
     private static final List<Codec> ALL = List.of(
-            new ArrayCodec(), new RangeCodec(), new GeometricCodec(), new InetCodec(), new MacAddressCodec(), new BitStringCodec(), new LsnCodec(), new HstoreCodec(), new EnumCodec(), new RecordCodec(),
+            new ArrayCodec(), new RangeCodec(), new GeometricCodec(), new InetCodec(), new MacAddressCodec(), new BitStringCodec(), new LsnCodec(), new HstoreCodec(), new VectorCodec(), new SparseVectorCodec(), new EnumCodec(), new RecordCodec(),
             new BoolCodec(),
             new IntegerCodec(),
             new FloatCodec(),

@@ -10,10 +10,12 @@ import io.pgfast.codec.CodecException;
 import io.netty.util.collection.IntObjectHashMap;
 import io.netty.util.collection.IntObjectMap;
 import io.pgfast.codec.builtin.BuiltinCodecs;
+import io.pgfast.codec.postgis.PostgisCodecs;
 import io.pgfast.codec.oid.Oid;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -41,7 +43,10 @@ public final class DefaultCodecRegistry implements CodecRegistry {
 
     private static final Object UNSUPPORTED = new Object();
 
-    private static final DefaultCodecRegistry BUILTINS = new DefaultCodecRegistry(BuiltinCodecs.all(), List.of());
+    /** The codecs of {@link #builtins()}, in precedence order: the optional ones (PostGIS, when JTS is present) first. */
+    private static final List<Codec> BUILTIN_CODECS = builtinCodecs();
+
+    private static final DefaultCodecRegistry BUILTINS = new DefaultCodecRegistry(BUILTIN_CODECS, List.of());
 
     /** Precedence order: highest first. */
     private final List<Codec> codecs;
@@ -49,6 +54,7 @@ public final class DefaultCodecRegistry implements CodecRegistry {
     private final TypeEntry[] builtin = new TypeEntry[Oid.BUILTIN_BOUND];
     private final IntObjectMap<TypeEntry> others = new IntObjectHashMap<>();
     private final Set<String> extensionTypeNames;
+    private final Map<String, PgType> byName = new HashMap<>();
     private final ClassValue<Object> encoders = new ClassValue<>() {
         @Override
         protected Object computeValue(Class<?> valueClass) {
@@ -73,6 +79,10 @@ public final class DefaultCodecRegistry implements CodecRegistry {
             types.put(type.oid(), type);
         }
         for (PgType type : types.values()) {
+            PgType named = byName.putIfAbsent(type.name(), type);
+            if (named != null && Integer.compareUnsigned(type.oid(), named.oid()) < 0) {
+                byName.put(type.name(), type);
+            }
             TypeEntry entry = entryFor(type, types);
             if (type.oid() >= 0 && type.oid() < Oid.BUILTIN_BOUND) {
                 builtin[type.oid()] = entry;
@@ -103,6 +113,12 @@ public final class DefaultCodecRegistry implements CodecRegistry {
             seen = types.get(seen.baseOid());
         }
         return new TypeEntry(type, type, null);
+    }
+
+    private static List<Codec> builtinCodecs() {
+        List<Codec> all = new ArrayList<>(PostgisCodecs.available());
+        all.addAll(BuiltinCodecs.all());
+        return List.copyOf(all);
     }
 
     /** The shared registry of the built-in codecs and types. */
@@ -175,6 +191,11 @@ public final class DefaultCodecRegistry implements CodecRegistry {
     public Optional<PgType> type(int oid) {
         TypeEntry entry = entry(oid);
         return entry == null ? Optional.empty() : Optional.of(entry.type);
+    }
+
+    @Override
+    public Optional<PgType> typeNamed(String typname) {
+        return Optional.ofNullable(byName.get(typname));
     }
 
     @Override
@@ -260,7 +281,7 @@ public final class DefaultCodecRegistry implements CodecRegistry {
 
         public DefaultCodecRegistry build() {
             List<Codec> all = new ArrayList<>(registered);
-            all.addAll(BuiltinCodecs.all());
+            all.addAll(BUILTIN_CODECS);
             return new DefaultCodecRegistry(all, List.of());
         }
     }

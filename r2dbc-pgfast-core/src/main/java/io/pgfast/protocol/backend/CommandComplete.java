@@ -68,21 +68,13 @@ public final class CommandComplete implements BackendMessage {
     }
 
     public static CommandComplete decode(ByteBuf body) {
-        String tag = WireFormat.readCString(body, "CommandComplete", "command tag");
-        WireFormat.expectEnd(body, "CommandComplete");
-        return new CommandComplete(tag);
+        CommandComplete c = decode(body, body.readerIndex(), body.readableBytes());
+        body.skipBytes(body.readableBytes());
+        return c;
     }
 
-    /**
-     * {@link #decode} of the body at {@code in[offset, offset + length)}, read in place (no slice), and one of
-     * {@code recent} itself when its tag is the same bytes: the statements an application runs again and again
-     * ("BEGIN", "UPDATE 1", "COMMIT") then cost no String and no message object. A new message takes the slot
-     * {@code recent[next]} names (round robin); the messages are immutable, so sharing them is safe.
-     *
-     * @param recent the messages decoded last, null slots for none yet; updated in place
-     * @param next   the slot a new message takes
-     */
-    public static CommandComplete decode(ByteBuf in, int offset, int length, CommandComplete[] recent, int next) {
+    /** {@link #decode} of the body at {@code in[offset, offset + length)}, read in place: no slice, no index moved. */
+    public static CommandComplete decode(ByteBuf in, int offset, int length) {
         int tagLength = in.bytesBefore(offset, length, (byte) 0);
         if (tagLength < 0) {
             throw new ProtocolException("CommandComplete: command tag is not NUL-terminated within the message ("
@@ -91,28 +83,7 @@ public final class CommandComplete implements BackendMessage {
         if (tagLength != length - 1) {
             throw new ProtocolException("CommandComplete: " + (length - 1 - tagLength) + " unexpected trailing bytes");
         }
-        for (CommandComplete c : recent) {
-            if (c != null && sameAscii(c.tag, in, offset, tagLength)) {
-                return c;
-            }
-        }
-        CommandComplete c = new CommandComplete(in.toString(offset, tagLength, java.nio.charset.StandardCharsets.UTF_8));
-        recent[next] = c;
-        return c;
-    }
-
-    /** Whether {@code tag} is all ASCII and equal to the {@code length} bytes at {@code offset}. */
-    private static boolean sameAscii(String tag, ByteBuf in, int offset, int length) {
-        if (tag.length() != length) {
-            return false;
-        }
-        for (int i = 0; i < length; i++) {
-            char c = tag.charAt(i);
-            if (c >= 0x80 || in.getByte(offset + i) != (byte) c) {
-                return false;
-            }
-        }
-        return true;
+        return new CommandComplete(in.toString(offset, tagLength, java.nio.charset.StandardCharsets.UTF_8));
     }
 
     /**

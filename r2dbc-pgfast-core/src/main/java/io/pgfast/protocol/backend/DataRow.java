@@ -1,9 +1,8 @@
 package io.pgfast.protocol.backend;
 
 import io.netty.buffer.ByteBuf;
-import io.pgfast.codec.io.UnsignedInts;
 import io.netty.buffer.Unpooled;
-import io.netty.util.ReferenceCounted;
+import io.pgfast.codec.io.UnsignedInts;
 import io.pgfast.protocol.BackendMessage;
 import io.pgfast.protocol.ProtocolException;
 import io.pgfast.protocol.WireFormat;
@@ -14,85 +13,90 @@ import java.util.Objects;
  * DataRow (B): Byte1('D'), Int32 length, Int16 column count, then per column Int32 value length
  * (-1 for NULL) and that many bytes. One row of a result.
  *
- * <p>No object is made per column: the row is one retained buffer holding the message's bytes (the
- * receive cumulation itself on the hot path, no slice) plus an
- * {@code int[]} of the offset and length of every value, computed and checked against the body's
- * length when the message is decoded. Column {@code i}'s value is the {@link #length(int)} bytes of
- * {@link #buffer()} starting at the absolute index {@link #offset(int)}.
+ * <p>No object is made per column: the row is one buffer holding the message's bytes (the receive cumulation
+ * itself on the hot path, no slice) plus an {@code int[]} of the offset and length of every value, computed and
+ * checked against the body's length when the message is decoded. Column {@code i}'s value is the
+ * {@link #length(int)} bytes of {@link #buffer()} starting at the absolute index {@link #offset(int)}. Read the
+ * buffer with absolute getters only; do not change its indices.
  *
- * <p>Buffer contract: the receiver owns one reference and must {@link #release()} the row; its
- * buffer is valid until then. Read it with absolute getters only; do not change its indices.
+ * <p>Buffer-lifetime contract: a row comes in one of two kinds, and its kind says how long its bytes live.
+ * A {@link BorrowedDataRow} (what the connection's reader hands out) is valid only until the next message is
+ * decoded. An {@link OwnedDataRow} (decoded on its own, {@link #of made}, or {@link #copy() copied}) is
+ * reference-counted and valid until released. Code that is handed a {@code DataRow} without knowing its kind
+ * reads it during the call and copies what must outlive it; whoever made the row releases it.
  */
-public final class DataRow implements BackendMessage, ReferenceCounted {
+public abstract sealed class DataRow implements BackendMessage permits BorrowedDataRow, OwnedDataRow {
 
     public static final byte TYPE = 'D';
 
     /** The length of a NULL value. */
     public static final int NULL = -1;
 
-    private ByteBuf buffer;
+    ByteBuf buffer;
     /** offset of column i at [2i], its length (or -1) at [2i + 1]; offsets are indices into buffer. */
-    private int[] columns;
-    private int count;
-    /** A view owned by a MessageFramer, re-pointed at each DataRow: see {@link #borrowedView()}. */
-    private final boolean borrowed;
+    int[] columns;
+    int count;
 
-    private DataRow(ByteBuf buffer, int[] columns, boolean borrowed) {
+    DataRow(ByteBuf buffer, int[] columns) {
         this.buffer = buffer;
         this.columns = columns;
         this.count = columns.length >> 1;
-        this.borrowed = borrowed;
     }
 
     /**
-     * A reusable, non-owning row for the receive hot path ({@code MessageFramer}): each
-     * {@link #decodeInto} re-points it at the next DataRow of the cumulation, so no object, no array and
-     * no reference-count update is spent per row.
-     *
-     * <p>Lifetime contract: a borrowed row is valid only until the framer decodes the next message
-     * (the transport hands it to exactly one consumer, synchronously, before that). Its
-     * {@link #release()} does nothing and {@link #retain()} is refused: copy what must outlive it.
+     * Checks the whole body, then consumes it and returns the row, holding a reference to {@code body}'s buffer:
+     * nothing is retained when the body is malformed.
      */
-    public static DataRow borrowedView() {
-        return new DataRow(null, new int[32], true);
-    }
-
-    public boolean isBorrowed() {
-        return borrowed;
-    }
-
-    /**
-     * Checks the whole body, then consumes it and returns the row as a retained slice: nothing is
-     * retained when the body is malformed.
-     */
-    public static DataRow decode(ByteBuf body) {
+    public static OwnedDataRow decode(ByteBuf body) {
         int start = body.readerIndex();
-        DataRow row = decodeInPlace(body, start, body.readableBytes());
+        OwnedDataRow row = decodeInPlace(body, start, body.readableBytes());
         body.readerIndex(start + body.readableBytes());
         return row;
     }
 
     /**
-     * The hot path of {@code MessageFramer}: decodes the DataRow body at {@code [bodyStart, bodyStart +
-     * bodyLength)} of {@code buffer} in place — no slice is made, the row's offsets are absolute indices
-     * into {@code buffer} — and retains {@code buffer} once for the row. Nothing is retained when the body
-     * is malformed. {@code buffer}'s indices are not changed.
+     * Decodes the DataRow body at {@code [bodyStart, bodyStart + bodyLength)} of {@code buffer} in place — no
+     * slice is made, the row's offsets are absolute indices into {@code buffer} — and retains {@code buffer} once
+     * for the row. Nothing is retained when the body is malformed. {@code buffer}'s indices are not changed.
      */
-    public static DataRow decodeInPlace(ByteBuf buffer, int bodyStart, int bodyLength) {
-        DataRow row = new DataRow(null, new int[0], false);
-        row.decodeInto(buffer, bodyStart, bodyLength);
+    public static OwnedDataRow decodeInPlace(ByteBuf buffer, int bodyStart, int bodyLength) {
+        OwnedDataRow row = new OwnedDataRow(null, new int[0]);
+        row.pointAt(buffer, bodyStart, bodyLength);
         buffer.retain();
         return row;
     }
 
     /**
-     * Decodes the DataRow body at {@code [bodyStart, bodyStart + bodyLength)} of {@code buffer} into this
-     * row, in place: offsets become absolute indices into {@code buffer}, nothing is copied or retained.
-     * Used on a {@link #borrowedView()} by the framer, and by {@link #decodeInPlace}.
+     * A row holding copies of {@code values} (a null element is SQL NULL) in a new heap buffer, for
+     * tests and scripted servers.
+     */
+    public static OwnedDataRow of(byte[]... values) {
+        WireFormat.checkCount16(values.length, "DataRow column count");
+        int size = 0;
+        for (byte[] value : values) {
+            size += 4 + (value == null ? 0 : value.length);
+        }
+        ByteBuf buffer = Unpooled.buffer(size);
+        int[] columns = new int[values.length * 2];
+        for (int i = 0; i < values.length; i++) {
+            byte[] value = values[i];
+            buffer.writeInt(value == null ? NULL : value.length);
+            columns[2 * i] = buffer.writerIndex();
+            columns[2 * i + 1] = value == null ? NULL : value.length;
+            if (value != null) {
+                buffer.writeBytes(value);
+            }
+        }
+        return new OwnedDataRow(buffer, columns);
+    }
+
+    /**
+     * Points this row at the DataRow body at {@code [bodyStart, bodyStart + bodyLength)} of {@code buffer}, in
+     * place: offsets become absolute indices into {@code buffer}, nothing is copied or retained.
      *
      * @throws ProtocolException when the body is malformed (the row is then unusable)
      */
-    public DataRow decodeInto(ByteBuf buffer, int bodyStart, int bodyLength) {
+    final void pointAt(ByteBuf buffer, int bodyStart, int bodyLength) {
         int end = bodyStart + bodyLength;
         if (bodyLength < 2) {
             throw new ProtocolException("DataRow: truncated, column count missing");
@@ -136,31 +140,6 @@ public final class DataRow implements BackendMessage, ReferenceCounted {
         }
         this.buffer = buffer;
         this.count = count;
-        return this;
-    }
-
-    /**
-     * A row holding copies of {@code values} (a null element is SQL NULL) in a new heap buffer, for
-     * tests and scripted servers.
-     */
-    public static DataRow of(byte[]... values) {
-        WireFormat.checkCount16(values.length, "DataRow column count");
-        int size = 0;
-        for (byte[] value : values) {
-            size += 4 + (value == null ? 0 : value.length);
-        }
-        ByteBuf buffer = Unpooled.buffer(size);
-        int[] columns = new int[values.length * 2];
-        for (int i = 0; i < values.length; i++) {
-            byte[] value = values[i];
-            buffer.writeInt(value == null ? NULL : value.length);
-            columns[2 * i] = buffer.writerIndex();
-            columns[2 * i + 1] = value == null ? NULL : value.length;
-            if (value != null) {
-                buffer.writeBytes(value);
-            }
-        }
-        return new DataRow(buffer, columns, false);
     }
 
     /**
@@ -168,9 +147,9 @@ public final class DataRow implements BackendMessage, ReferenceCounted {
      * contiguous in the message, copied at once into a new unpooled heap buffer (whose memory the garbage
      * collector reclaims even if the copy is never released).
      */
-    public DataRow copy() {
+    public final OwnedDataRow copy() {
         if (count == 0) {
-            return new DataRow(Unpooled.EMPTY_BUFFER, new int[0], false);
+            return new OwnedDataRow(Unpooled.EMPTY_BUFFER, new int[0]);
         }
         int start = columns[0] - 4;
         int lastLength = columns[2 * count - 1];
@@ -182,44 +161,44 @@ public final class DataRow implements BackendMessage, ReferenceCounted {
             offsets[2 * i] = columns[2 * i] - start;
             offsets[2 * i + 1] = columns[2 * i + 1];
         }
-        return new DataRow(copy, offsets, false);
+        return new OwnedDataRow(copy, offsets);
     }
 
     /** The bytes of the row's values and their length fields (its body without the column count). */
-    public int valueBytes() {
+    public final int valueBytes() {
         if (count == 0) {
             return 0;
         }
         return columns[2 * count - 2] + Math.max(columns[2 * count - 1], 0) - (columns[0] - 4);
     }
 
-    public int columnCount() {
+    public final int columnCount() {
         return count;
     }
 
     /** The absolute index in {@link #buffer()} where column {@code i}'s value starts. */
-    public int offset(int i) {
+    public final int offset(int i) {
         Objects.checkIndex(i, count);
         return columns[i << 1];
     }
 
     /** The length of column {@code i}'s value in bytes, or {@link #NULL} (-1) for SQL NULL. */
-    public int length(int i) {
+    public final int length(int i) {
         Objects.checkIndex(i, count);
         return columns[(i << 1) + 1];
     }
 
-    public boolean isNull(int i) {
+    public final boolean isNull(int i) {
         return length(i) == NULL;
     }
 
-    /** The row's bytes; valid until the row is released. */
-    public ByteBuf buffer() {
+    /** The row's bytes, for as long as its kind says (see the class doc). */
+    public final ByteBuf buffer() {
         return buffer;
     }
 
     @Override
-    public void encode(ByteBuf out) {
+    public final void encode(ByteBuf out) {
         int length = WireFormat.beginMessage(out, TYPE);
         int count = columnCount();
         out.writeShort(count);
@@ -233,55 +212,9 @@ public final class DataRow implements BackendMessage, ReferenceCounted {
         WireFormat.endMessage(out, length);
     }
 
-    @Override
-    public int refCnt() {
-        return borrowed ? 1 : buffer.refCnt();
-    }
-
-    @Override
-    public DataRow retain() {
-        return retain(1);
-    }
-
-    @Override
-    public DataRow retain(int increment) {
-        if (borrowed) {
-            throw new IllegalStateException("a borrowed DataRow is valid only until the next message: copy its values instead of retaining it");
-        }
-        buffer.retain(increment);
-        return this;
-    }
-
-    @Override
-    public DataRow touch() {
-        if (!borrowed) {
-            buffer.touch();
-        }
-        return this;
-    }
-
-    @Override
-    public DataRow touch(Object hint) {
-        if (!borrowed) {
-            buffer.touch(hint);
-        }
-        return this;
-    }
-
-    /** Releases the owned buffer; a borrowed view owns nothing and returns false. */
-    @Override
-    public boolean release() {
-        return !borrowed && buffer.release();
-    }
-
-    @Override
-    public boolean release(int decrement) {
-        return !borrowed && buffer.release(decrement);
-    }
-
     /** Shows the column lengths, never the values. */
     @Override
-    public String toString() {
+    public final String toString() {
         StringBuilder text = new StringBuilder("DataRow[");
         for (int i = 1; i < count * 2; i += 2) {
             if (i > 1) {

@@ -251,7 +251,7 @@ class BackendMessagesTest {
             .int32(-1)      // column 1 is NULL
             .int32(0)       // column 2 is empty
             .array();
-        DataRow row = (DataRow) roundTrip(kind, bytes);
+        OwnedDataRow row = (OwnedDataRow) roundTrip(kind, bytes);
         try {
             assertThat(row.columnCount()).isEqualTo(3);
             assertThat(row.length(0)).isEqualTo(2);
@@ -430,7 +430,7 @@ class BackendMessagesTest {
     @ParameterizedTest
     @EnumSource(BufferKind.class)
     void dataRowOf(BufferKind kind) {
-        DataRow row = DataRow.of("a".getBytes(StandardCharsets.US_ASCII), null);
+        OwnedDataRow row = DataRow.of("a".getBytes(StandardCharsets.US_ASCII), null);
         try {
             byte[] bytes = Bytes.of()
                 .byte1('D')   // type
@@ -442,7 +442,7 @@ class BackendMessagesTest {
                 .array();
             byte[] encoded = io.pgfast.protocol.Encoded.backend(row);
             assertThat(encoded).isEqualTo(bytes);
-            DataRow decoded = (DataRow) decode(kind, bytes);
+            OwnedDataRow decoded = (OwnedDataRow) decode(kind, bytes);
             try {
                 assertThat(ByteBufUtil.getBytes(decoded.buffer(), decoded.offset(0), decoded.length(0)))
                     .isEqualTo(ByteBufUtil.getBytes(row.buffer(), row.offset(0), row.length(0)));

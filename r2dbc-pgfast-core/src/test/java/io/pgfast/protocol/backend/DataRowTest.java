@@ -24,7 +24,7 @@ class DataRowTest {
             .int32(5)         // column 1 length
             .text("world")    // column 1 value
             .array());
-        DataRow row = DataRow.decode(body);
+        OwnedDataRow row = DataRow.decode(body);
         assertThat(body.refCnt()).as("the row holds a reference to the input").isEqualTo(2);
         body.release();
         assertThat(body.refCnt()).isEqualTo(1);
@@ -46,7 +46,7 @@ class DataRowTest {
             .array());
         try {
             ByteBuf body = input.slice(3, input.readableBytes() - 3);
-            DataRow row = DataRow.decode(body);
+            OwnedDataRow row = DataRow.decode(body);
             try {
                 int offset = row.offset(0);
                 assertThat(row.buffer().getByte(offset)).isEqualTo((byte) 'a');
@@ -65,7 +65,7 @@ class DataRowTest {
             .int16(0)     // no columns
             .array());
         try {
-            DataRow row = DataRow.decode(body);
+            OwnedDataRow row = DataRow.decode(body);
             assertThat(row.columnCount()).isZero();
             assertThat(row).hasToString("DataRow[]");
             row.release();
@@ -76,7 +76,7 @@ class DataRowTest {
 
     @Test
     void columnIndexOutOfRangeIsTheCallersError() {
-        DataRow row = DataRow.of(new byte[] {1});
+        OwnedDataRow row = DataRow.of(new byte[] {1});
         try {
             assertThatThrownBy(() -> row.length(1)).isInstanceOf(IndexOutOfBoundsException.class);
             assertThatThrownBy(() -> row.offset(-1)).isInstanceOf(IndexOutOfBoundsException.class);
@@ -93,7 +93,7 @@ class DataRowTest {
         }
         ByteBuf body = BufferKind.HEAP.wrap(bytes.array());
         try {
-            DataRow row = DataRow.decode(body);
+            OwnedDataRow row = DataRow.decode(body);
             assertThat(row.columnCount()).isEqualTo(65535);
             assertThat(row.isNull(65534)).isTrue();
             row.release();

@@ -7,7 +7,7 @@ import io.pgfast.protocol.BufferKind;
 import io.pgfast.protocol.Bytes;
 import io.pgfast.protocol.Cumulation;
 import io.pgfast.protocol.Encoded;
-import io.pgfast.protocol.MessageFramer;
+import io.pgfast.protocol.BackendMessageReader;
 import io.pgfast.protocol.ProtocolException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -163,7 +163,7 @@ class ReplicationMessagesTest {
         List<byte[]> frames = List.of(xLogData(), keepalive(true), xLogData(), keepalive(false));
         byte[] stream = Bytes.concat(frames.toArray(new byte[0][]));
         for (int size = 1; size <= stream.length; size++) {
-            MessageFramer framer = new MessageFramer(1 << 16);
+            BackendMessageReader framer = new BackendMessageReader(1 << 16);
             Cumulation cumulation = new Cumulation();
             List<BackendMessage> decoded = new ArrayList<>();
             try {

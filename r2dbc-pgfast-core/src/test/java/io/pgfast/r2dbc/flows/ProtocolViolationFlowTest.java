@@ -161,7 +161,7 @@ class ProtocolViolationFlowTest extends ScriptedFlowTest {
         DataRow one = flow.row(1);
         byte[] v = new byte[one.length(0)];
         one.buffer().getBytes(one.offset(0), v);
-        one.release();
+        io.netty.util.ReferenceCountUtil.release(one);
         byte[][] values = new byte[columns][];
         Arrays.fill(values, v);
         return DataRow.of(values);

@@ -10,12 +10,17 @@ import io.pgfast.codec.PgType;
 import io.pgfast.codec.type.Circle;
 import io.pgfast.codec.type.Interval;
 import io.pgfast.codec.type.Json;
+import io.pgfast.codec.type.PgVector;
 import io.pgfast.codec.type.Point;
 import io.pgfast.config.PgfastConnectionConfiguration;
 import io.pgfast.config.PgfastConnectionConfigurationBuilder;
 import io.r2dbc.spi.Connection;
 import io.r2dbc.spi.ConnectionFactories;
 import io.r2dbc.spi.ConnectionFactory;
+import org.locationtech.jts.geom.Coordinate;
+import org.locationtech.jts.geom.Geometry;
+import org.locationtech.jts.geom.GeometryFactory;
+import org.locationtech.jts.geom.PrecisionModel;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
@@ -27,7 +32,8 @@ import java.util.Set;
 /**
  * The code of docs/migrating-from-r2dbc-postgresql.md: each block between a {@code // guide: begin}
  * and {@code // guide: end} marker is a code block of the guide, word for word (indentation aside,
- * see MigrationGuideTest), and MigrationGuideTest runs every method here against the server.
+ * see MigrationGuideTest), and MigrationGuideTest runs every method here against the server (those of the
+ * PostGIS and pgvector sections: ExtensionExamplesTest, on servers that have them).
  */
 public final class MigrationExamples {
 
@@ -77,6 +83,33 @@ public final class MigrationExamples {
                 .single();
         // guide: end
         return shapes;
+    }
+
+    static Mono<Geometry> postgis(Connection connection) {
+        // the table is created by the test: shop (location geometry), PostGIS installed
+        // guide: begin
+        GeometryFactory wgs84 = new GeometryFactory(new PrecisionModel(), 4326);
+        Mono<Geometry> nearest = Flux.from(connection.createStatement(
+                        "SELECT location FROM shop ORDER BY location <-> $1 LIMIT 1")
+                        .bind(0, wgs84.createPoint(new Coordinate(2.35, 48.85)))
+                        .execute())
+                .concatMap(result -> result.map((row, meta) -> row.get("location", Geometry.class)))
+                .single();
+        // guide: end
+        return nearest;
+    }
+
+    static Mono<List<Long>> pgvector(Connection connection, float[] embedding) {
+        // the table is created by the test: item (id int8, embedding vector), pgvector installed
+        // guide: begin
+        Mono<List<Long>> similar = Flux.from(connection.createStatement(
+                        "SELECT id FROM item ORDER BY embedding <=> $1 LIMIT 5")
+                        .bind(0, PgVector.of(embedding)) // float[] from the model
+                        .execute())
+                .concatMap(result -> result.map((row, meta) -> row.get("id", Long.class)))
+                .collectList();
+        // guide: end
+        return similar;
     }
 
     // guide: begin
