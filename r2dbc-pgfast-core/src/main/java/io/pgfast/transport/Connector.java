@@ -92,7 +92,7 @@ public final class Connector {
         connection.addHandlerLast("pgfast-gss-negotiation", new GssEncNegotiationHandler(gss.context(), gss.required(), done));
         return await(done).flatMap(encrypted -> {
             if (encrypted) {
-                transport.gssEncrypted();
+                transport.markGssEncrypted();
                 install(connection, transport);
                 return Mono.just(transport);
             }

@@ -405,7 +405,7 @@ public final class Transport {
         return gssEncrypted;
     }
 
-    void gssEncrypted() {
+    void markGssEncrypted() {
         gssEncrypted = true;
     }
 
