@@ -23,6 +23,8 @@ module io.pgfast.r2dbc {
     requires io.netty.codec;
     requires transitive io.netty.handler;
     requires com.ongres.scram.client;
+    // GSSAPI (org.ietf.jgss, javax.security.auth.kerberos): Kerberos sign-on and GSS encryption
+    requires java.security.jgss;
     // not transitive: javac would then require them of every application module, present or not;
     // an application using io.pgfast.observation.micrometer requires micrometer.observation itself
     requires static micrometer.observation;

@@ -121,6 +121,29 @@ public final class PgOptions {
             "SCRAM-SHA-256-PLUS channel binding over TLS").withAlias("channel_binding");
     public static final PgOption<Boolean> ALLOW_CLEARTEXT_PASSWORD = PgOption.bool("allowCleartextPassword", true,
             "When false, a server asking for a cleartext password is refused");
+    public static final PgOption<ProtocolVersionLimit> MIN_PROTOCOL_VERSION = PgOption.enumeration("minProtocolVersion",
+            ProtocolVersionLimit.V3_0, ProtocolVersionLimit.class, s -> ProtocolVersionLimit.from("minProtocolVersion", s),
+            "The oldest protocol version accepted: 3.0, 3.2 or latest").withAlias("min_protocol_version");
+    public static final PgOption<ProtocolVersionLimit> MAX_PROTOCOL_VERSION = PgOption.enumeration("maxProtocolVersion",
+            ProtocolVersionLimit.V3_0, ProtocolVersionLimit.class, s -> ProtocolVersionLimit.from("maxProtocolVersion", s),
+            "The protocol version asked for: 3.0, 3.2 (PostgreSQL 18) or latest").withAlias("max_protocol_version");
+    public static final PgOption<GssEncMode> GSS_ENC_MODE = PgOption.enumeration("gssEncMode", GssEncMode.DISABLE,
+            GssEncMode.class, GssEncMode::from, "GSS transport encryption: disable, prefer or require").withAlias("gssencmode");
+    public static final PgOption<String> KERBEROS_SERVER_NAME = PgOption.of("kerberosServerName", "postgres", OptionCoercion::string,
+                    v -> OptionChecks.requireNoNul("kerberosServerName", OptionChecks.requireText("kerberosServerName", v)),
+                    "The service name of the server's Kerberos principal <name>/<host>")
+            .withAlias("krbsrvname");
+    public static final PgOption<String> JAAS_APPLICATION_NAME = PgOption.of("jaasApplicationName", "pgjdbc", OptionCoercion::string,
+            v -> OptionChecks.requireText("jaasApplicationName", v), "The JAAS configuration entry of the Kerberos login");
+    public static final PgOption<Boolean> JAAS_LOGIN = PgOption.bool("jaasLogin", true,
+            "Whether GSSAPI credentials come from a JAAS login");
+    public static final PgOption<Boolean> GSS_USE_DEFAULT_CREDS = PgOption.bool("gssUseDefaultCreds", false,
+            "Whether GSSAPI takes JGSS's default credentials instead of a JAAS login");
+    public static final PgOption<Boolean> USE_SPNEGO = PgOption.bool("useSpnego", false,
+            "Whether GSSAPI negotiates its mechanism with SPNEGO instead of asking for Kerberos 5");
+    public static final PgOption<javax.security.auth.Subject> GSS_SUBJECT = PgOption.<javax.security.auth.Subject>of("gssSubject", null,
+                    PgOptions::subject, v -> v, "Kerberos credentials the application holds, used before any login of the driver's")
+            .withForm(PgOption.Form.CODE).hidden();
     public static final PgOption<Integer> PREPARED_STATEMENT_CACHE_QUERIES = PgOption.integer("preparedStatementCacheQueries",
             PgfastConnectionConfiguration.DEFAULT_PREPARED_STATEMENT_CACHE_QUERIES, -1, "must be -1 (unbounded), 0 (off) or positive",
             "Prepared statements kept per connection: 0 uses unnamed statements only, -1 means no limit");
@@ -186,6 +209,13 @@ public final class PgOptions {
             checked.put(e.getKey(), e.getValue());
         }
         return Collections.unmodifiableMap(checked);
+    }
+
+    private static javax.security.auth.Subject subject(String name, Object value) {
+        if (value instanceof javax.security.auth.Subject) {
+            return (javax.security.auth.Subject) value;
+        }
+        throw OptionCoercion.wrongType(name, value, "a javax.security.auth.Subject (code only, no URL form)");
     }
 
     /** A CharSequence, or a Supplier or Publisher of one, asked again for every connection. */

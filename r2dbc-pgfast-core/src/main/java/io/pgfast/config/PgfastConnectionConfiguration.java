@@ -231,6 +231,51 @@ public final class PgfastConnectionConfiguration {
         return get(PgOptions.CHANNEL_BINDING);
     }
 
+    /** The oldest protocol version the connection accepts ({@code minProtocolVersion}). */
+    public ProtocolVersionLimit minProtocolVersion() {
+        return get(PgOptions.MIN_PROTOCOL_VERSION);
+    }
+
+    /** The protocol version the connection asks for ({@code maxProtocolVersion}). */
+    public ProtocolVersionLimit maxProtocolVersion() {
+        return get(PgOptions.MAX_PROTOCOL_VERSION);
+    }
+
+    /** GSS transport encryption ({@code gssEncMode}). */
+    public GssEncMode gssEncMode() {
+        return get(PgOptions.GSS_ENC_MODE);
+    }
+
+    /** The service name of the server's Kerberos principal {@code <name>/<host>}. */
+    public String kerberosServerName() {
+        return get(PgOptions.KERBEROS_SERVER_NAME);
+    }
+
+    /** The JAAS configuration entry of the Kerberos login. */
+    public String jaasApplicationName() {
+        return get(PgOptions.JAAS_APPLICATION_NAME);
+    }
+
+    /** Whether GSSAPI credentials come from a JAAS login. */
+    public boolean jaasLogin() {
+        return get(PgOptions.JAAS_LOGIN);
+    }
+
+    /** Whether GSSAPI takes JGSS's default credentials instead of a JAAS login. */
+    public boolean gssUseDefaultCreds() {
+        return get(PgOptions.GSS_USE_DEFAULT_CREDS);
+    }
+
+    /** Whether GSSAPI negotiates its mechanism with SPNEGO. */
+    public boolean useSpnego() {
+        return get(PgOptions.USE_SPNEGO);
+    }
+
+    /** Kerberos credentials the application holds, used before any login of the driver's. */
+    public Optional<javax.security.auth.Subject> gssSubject() {
+        return Optional.ofNullable(get(PgOptions.GSS_SUBJECT));
+    }
+
     /** When false, a server asking for a cleartext password (AuthenticationCleartextPassword) is refused. */
     public boolean allowCleartextPassword() {
         return get(PgOptions.ALLOW_CLEARTEXT_PASSWORD);

@@ -249,6 +249,60 @@ public final class PgfastConnectionConfigurationBuilder {
         return set(PgOptions.CHANNEL_BINDING, channelBinding);
     }
 
+    /**
+     * The oldest protocol version to accept (libpq's {@code min_protocol_version}); default 3.0. With 3.2 a
+     * server older than PostgreSQL 18 is refused.
+     */
+    public PgfastConnectionConfigurationBuilder minProtocolVersion(ProtocolVersionLimit minProtocolVersion) {
+        return set(PgOptions.MIN_PROTOCOL_VERSION, minProtocolVersion);
+    }
+
+    /**
+     * The protocol version to ask for (libpq's {@code max_protocol_version}); default 3.0, as libpq. With 3.2 a
+     * PostgreSQL 18 server hands out 32-byte cancel keys; older servers answer with 3.0.
+     */
+    public PgfastConnectionConfigurationBuilder maxProtocolVersion(ProtocolVersionLimit maxProtocolVersion) {
+        return set(PgOptions.MAX_PROTOCOL_VERSION, maxProtocolVersion);
+    }
+
+    /** The service name of the server's Kerberos principal {@code <name>/<host>}; default {@code postgres} (libpq's {@code krbsrvname}). */
+    public PgfastConnectionConfigurationBuilder kerberosServerName(String kerberosServerName) {
+        return set(PgOptions.KERBEROS_SERVER_NAME, kerberosServerName);
+    }
+
+    /** The JAAS login configuration entry for the Kerberos login; default {@code pgjdbc}. */
+    public PgfastConnectionConfigurationBuilder jaasApplicationName(String jaasApplicationName) {
+        return set(PgOptions.JAAS_APPLICATION_NAME, jaasApplicationName);
+    }
+
+    /** Whether to log in through JAAS for GSSAPI; default true. */
+    public PgfastConnectionConfigurationBuilder jaasLogin(boolean jaasLogin) {
+        return set(PgOptions.JAAS_LOGIN, jaasLogin);
+    }
+
+    /** Use JGSS's default credentials for GSSAPI instead of a JAAS login; default false. */
+    public PgfastConnectionConfigurationBuilder gssUseDefaultCreds(boolean gssUseDefaultCreds) {
+        return set(PgOptions.GSS_USE_DEFAULT_CREDS, gssUseDefaultCreds);
+    }
+
+    /** Negotiate the GSSAPI mechanism with SPNEGO; default false (Kerberos 5). */
+    public PgfastConnectionConfigurationBuilder useSpnego(boolean useSpnego) {
+        return set(PgOptions.USE_SPNEGO, useSpnego);
+    }
+
+    /** GSS transport encryption (libpq's {@code gssencmode}); default {@code disable}. */
+    public PgfastConnectionConfigurationBuilder gssEncMode(GssEncMode gssEncMode) {
+        return set(PgOptions.GSS_ENC_MODE, gssEncMode);
+    }
+
+    /**
+     * Kerberos credentials the application holds already (a {@code Subject} with a ticket, e.g. from its own
+     * JAAS login); used before any login of the driver's.
+     */
+    public PgfastConnectionConfigurationBuilder gssSubject(javax.security.auth.Subject subject) {
+        return set(PgOptions.GSS_SUBJECT, subject);
+    }
+
     public PgfastConnectionConfigurationBuilder allowCleartextPassword(boolean allowCleartextPassword) {
         return set(PgOptions.ALLOW_CLEARTEXT_PASSWORD, allowCleartextPassword);
     }
@@ -424,6 +478,16 @@ public final class PgfastConnectionConfigurationBuilder {
         if (get(PgOptions.CHANNEL_BINDING) == ChannelBindingMode.REQUIRE && mode == SslMode.DISABLE) {
             throw new IllegalArgumentException("channelBinding=require needs TLS, but sslMode is disable");
         }
+        ProtocolVersionLimit minProtocol = get(PgOptions.MIN_PROTOCOL_VERSION);
+        ProtocolVersionLimit maxProtocol = get(PgOptions.MAX_PROTOCOL_VERSION);
+        if (!values.containsKey(PgOptions.MAX_PROTOCOL_VERSION.name()) && minProtocol.compareTo(maxProtocol) > 0) {
+            // a minimum above the default maximum asks for that version (resolved below, the builder unchanged)
+            maxProtocol = minProtocol;
+        }
+        if (minProtocol.compareTo(maxProtocol) > 0) {
+            throw new IllegalArgumentException("minProtocolVersion " + minProtocol + " is above maxProtocolVersion "
+                    + maxProtocol + "; set maxProtocolVersion=" + minProtocol + " (or latest) too");
+        }
         Path sslCert = get(PgOptions.SSL_CERT);
         if ((sslCert == null) != (get(PgOptions.SSL_KEY) == null)) {
             throw new IllegalArgumentException("sslCert and sslKey must be given together (got only "
@@ -445,6 +509,7 @@ public final class PgfastConnectionConfigurationBuilder {
         }
         Map<String, Object> built = new HashMap<>(values);
         built.put(PgOptions.SSL_MODE.name(), mode);
+        built.put(PgOptions.MAX_PROTOCOL_VERSION.name(), maxProtocol);
         ZoneId timeZone = get(PgOptions.TIME_ZONE);
         built.put(PgOptions.TIME_ZONE.name(), timeZone != null ? timeZone : ZoneId.systemDefault());
         return new PgfastConnectionConfiguration(built);

@@ -11,6 +11,11 @@ import io.netty.handler.ssl.SslHandler;
 import io.pgfast.codec.CodecRegistry;
 import io.pgfast.flow.StartupFlow;
 import io.pgfast.flow.StartupParameters;
+import io.pgfast.gss.GssClient;
+import io.pgfast.gss.GssTarget;
+import io.pgfast.config.GssEncMode;
+import io.pgfast.transport.GssEncryptionException;
+import io.pgfast.protocol.ProtocolVersion;
 import io.pgfast.transport.Connector;
 import io.pgfast.transport.TlsPolicy;
 import io.pgfast.transport.Transport;
@@ -158,14 +163,54 @@ public final class ConnectionBootstrap {
                 .map(CharSequence.class::cast)
                 .map(java.util.Optional::of)
                 .defaultIfEmpty(java.util.Optional.empty())
-                .flatMap(password -> addresses(host)
-                        .flatMap(addresses -> connectFirst(addresses, 0, tls, host))
-                        .flatMap(transport -> checkTls(transport, host)
-                                .then(StartupFlow.run(transport, startupParameters(password.orElse(null))))
-                                .then(check == null ? Mono.empty() : check.apply(transport))
-                                .then(replication ? Mono.fromSupplier(() -> new Session(transport, codecs, null)) : withDatabaseTypes(transport))
-                                .onErrorResume(e -> transport.close().onErrorResume(x -> Mono.empty()).then(Mono.error(e)))
-                                .doOnCancel(() -> transport.close().subscribe(v -> { }, x -> { }))));
+                .flatMap(password -> connect(host, tls, check, password.orElse(null)));
+    }
+
+    /**
+     * With {@code gssEncMode} prefer or require, GSS encryption first: the credentials are found off the event
+     * loop; prefer goes on without it when there are none, and connects again without it when the server
+     * accepted it but the attempt then failed (libpq does both).
+     */
+    private Mono<Session> connect(HostSpec host, TlsPolicy tls, Function<Transport, Mono<Void>> check, CharSequence password) {
+        GssEncMode mode = configuration.gssEncMode();
+        if (mode == GssEncMode.DISABLE) {
+            return connect(host, tls, check, password, null);
+        }
+        if (configuration.socketFile().isPresent()) {
+            return mode == GssEncMode.REQUIRE
+                    ? Mono.error(new R2dbcNonTransientResourceException("gssEncMode=require, but GSS encryption is not available over a"
+                            + " Unix-domain socket; connect over TCP or set gssEncMode=prefer", SqlState.SQLCLIENT_UNABLE_TO_ESTABLISH_SQLCONNECTION))
+                    : connect(host, tls, check, password, null);
+        }
+        Mono<GssClient> context = Mono.fromCallable(() -> GssClient.open(gssTarget(host, password), true))
+                .subscribeOn(Schedulers.boundedElastic());
+        if (mode == GssEncMode.REQUIRE) {
+            return context.flatMap(c -> connect(host, tls, check, password, new TransportOptions.GssEncryption(c, true)));
+        }
+        return context
+                .map(java.util.Optional::of)
+                .onErrorResume(R2dbcException.class, noCredentials -> Mono.just(java.util.Optional.empty()))
+                .flatMap(c -> c.isEmpty() ? connect(host, tls, check, password, null)
+                        : connect(host, tls, check, password, new TransportOptions.GssEncryption(c.get(), false))
+                                .onErrorResume(GssEncryptionException.class, e -> connect(host, tls, check, password, null)));
+    }
+
+    private Mono<Session> connect(HostSpec host, TlsPolicy tls, Function<Transport, Mono<Void>> check, CharSequence password,
+                                  TransportOptions.GssEncryption gss) {
+        return addresses(host)
+                .flatMap(addresses -> connectFirst(addresses, 0, tls, host, gss))
+                // until the channel's codec owns it (then the channel's close disposes it)
+                .doOnError(e -> dispose(gss))
+                .doOnCancel(() -> dispose(gss))
+                .flatMap(transport -> checkTls(transport, host)
+                        .then(StartupFlow.run(transport, startupParameters(host, password)))
+                        .then(check == null ? Mono.empty() : check.apply(transport))
+                        .then(replication ? Mono.fromSupplier(() -> new Session(transport, codecs, null)) : withDatabaseTypes(transport))
+                        .onErrorResume(e -> transport.close().onErrorResume(x -> Mono.empty())
+                                .then(Mono.error(gss != null && !gss.required() && transport.isGssEncrypted() && e instanceof R2dbcException
+                                        // gssEncMode=prefer: the attempt with GSS encryption failed, the caller tries without
+                                        ? new GssEncryptionException((R2dbcException) e) : e)))
+                        .doOnCancel(() -> transport.close().subscribe(v -> { }, x -> { })));
     }
 
     /**
@@ -190,13 +235,21 @@ public final class ConnectionBootstrap {
                         "cannot resolve host \"" + host + "\": " + e.getMessage(), SqlState.SQLCLIENT_UNABLE_TO_ESTABLISH_SQLCONNECTION, e));
     }
 
+    private static void dispose(TransportOptions.GssEncryption gss) {
+        if (gss != null) {
+            gss.context().dispose();
+        }
+    }
+
     /** Connects to the first address that accepts a TCP connection; TLS and authentication errors are final. */
-    private Mono<Transport> connectFirst(List<SocketAddress> addresses, int i, TlsPolicy tls, HostSpec host) {
-        Mono<Transport> attempt = Connector.connect(transportOptions(addresses.get(i), tls, host));
+    private Mono<Transport> connectFirst(List<SocketAddress> addresses, int i, TlsPolicy tls, HostSpec host,
+                                         TransportOptions.GssEncryption gss) {
+        Mono<Transport> attempt = Connector.connect(transportOptions(addresses.get(i), tls, host, gss));
         if (i + 1 >= addresses.size()) {
             return attempt;
         }
-        return attempt.onErrorResume(Connector::isConnectFailure, e -> connectFirst(addresses, i + 1, tls, host));
+        // the GSS context is still unused when the TCP connection itself failed
+        return attempt.onErrorResume(Connector::isConnectFailure, e -> connectFirst(addresses, i + 1, tls, host, gss));
     }
 
     /**
@@ -243,17 +296,17 @@ public final class ConnectionBootstrap {
         return configuration.socketFile().map(Object::toString).orElse(host.host() + ":" + host.port());
     }
 
-    private TransportOptions transportOptions(SocketAddress address, TlsPolicy tls, HostSpec host) {
+    private TransportOptions transportOptions(SocketAddress address, TlsPolicy tls, HostSpec host, TransportOptions.GssEncryption gss) {
         boolean unix = address instanceof DomainSocketAddress;
         Function<ByteBufAllocator, SslHandler> sslHandlers = null;
         if (!unix && tls != TlsPolicy.DISABLED) {
             ClientTls clientTls = tls();
             sslHandlers = alloc -> clientTls.newHandler(alloc, host.host(), host.port());
         }
-        return new TransportOptions(address, unix, tls, sslHandlers, transportSettings);
+        return new TransportOptions(address, unix, tls, sslHandlers, transportSettings, unix ? null : gss);
     }
 
-    private StartupParameters startupParameters(CharSequence password) {
+    private StartupParameters startupParameters(HostSpec host, CharSequence password) {
         Map<String, String> p = new LinkedHashMap<>();
         p.put("user", configuration.username());
         configuration.database().ifPresent(db -> p.put("database", db));
@@ -271,7 +324,17 @@ public final class ConnectionBootstrap {
             p.put("replication", "database");
         }
         StartupParameters.ChannelBindingPolicy binding = StartupParameters.ChannelBindingPolicy.valueOf(configuration.channelBinding().name());
-        return new StartupParameters(p, configuration.username(), password, binding, configuration.allowCleartextPassword());
+        return new StartupParameters(p, configuration.username(), password, binding, configuration.allowCleartextPassword(),
+                new ProtocolVersion(3, configuration.maxProtocolVersion().minor()),
+                new ProtocolVersion(3, configuration.minProtocolVersion().minor()),
+                gssTarget(host, password));
+    }
+
+    /** The GSSAPI sign-on to {@code host}: its service principal is {@code <kerberosServerName>/<host name as given>}. */
+    private GssTarget gssTarget(HostSpec host, CharSequence password) {
+        return new GssTarget(configuration.kerberosServerName(), host.host(), configuration.jaasApplicationName(),
+                configuration.jaasLogin(), configuration.gssUseDefaultCreds(), configuration.useSpnego(),
+                configuration.gssSubject().orElse(null), configuration.username(), password);
     }
 
     /**

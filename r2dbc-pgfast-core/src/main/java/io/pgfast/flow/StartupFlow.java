@@ -11,7 +11,10 @@ import io.pgfast.protocol.auth.ChannelBinding;
 import io.pgfast.protocol.auth.Md5Password;
 import io.pgfast.protocol.auth.ScramSha256Client;
 import io.pgfast.protocol.auth.TlsServerEndPoint;
+import io.pgfast.gss.GssClient;
 import io.pgfast.protocol.backend.AuthenticationCleartextPassword;
+import io.pgfast.protocol.backend.AuthenticationGSS;
+import io.pgfast.protocol.backend.AuthenticationGSSContinue;
 import io.pgfast.protocol.backend.AuthenticationMD5Password;
 import io.pgfast.protocol.backend.AuthenticationOk;
 import io.pgfast.protocol.backend.AuthenticationSASL;
@@ -25,6 +28,7 @@ import io.pgfast.protocol.backend.NegotiateProtocolVersion;
 import io.pgfast.protocol.backend.NoticeResponse;
 import io.pgfast.protocol.backend.ReadyForQuery;
 import io.pgfast.protocol.FrontendMessage;
+import io.pgfast.protocol.frontend.GSSResponse;
 import io.pgfast.protocol.frontend.PasswordMessage;
 import io.pgfast.protocol.frontend.SASLInitialResponse;
 import io.pgfast.protocol.frontend.SASLResponse;
@@ -34,8 +38,10 @@ import io.pgfast.transport.Transport;
 import io.r2dbc.spi.R2dbcException;
 import io.r2dbc.spi.R2dbcNonTransientResourceException;
 import io.r2dbc.spi.R2dbcPermissionDeniedException;
+import reactor.core.Disposable;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.MonoSink;
+import reactor.core.scheduler.Schedulers;
 
 import java.nio.charset.StandardCharsets;
 import java.security.cert.Certificate;
@@ -56,19 +62,29 @@ public final class StartupFlow extends Conversation {
 
     private final Transport transport;
     private final StartupParameters parameters;
+    private final ProtocolNegotiation protocol;
     private MonoSink<Void> sink;
     private ScramSha256Client scram;
     private boolean scramPlus;
     private boolean sawAuthenticationOk;
+    /** The GSSAPI context of the authentication, from the first token on; disposed when the startup ends. */
+    private GssClient gss;
+    /** A GSSAPI step runs off the event loop: the server's next message waits until it is done. */
+    private boolean gssStepRunning;
+    private Disposable gssStep;
     /** Set once the sink is answered or cancelled (a cancelled MonoSink must not be signalled again). */
     private volatile boolean done;
 
     private StartupFlow(Transport transport, StartupParameters parameters) {
         this.transport = transport;
         this.parameters = parameters;
+        this.protocol = new ProtocolNegotiation(parameters);
     }
 
-    /** Runs the startup phase on a fresh transport; completes when the server is ready for queries. */
+    /**
+     * Runs the startup phase on a fresh transport; completes when the server is ready for queries, with the
+     * protocol version in use recorded on the transport.
+     */
     public static Mono<Void> run(Transport transport, StartupParameters parameters) {
         return Mono.create(sink -> {
             StartupFlow flow = new StartupFlow(transport, parameters);
@@ -80,7 +96,7 @@ public final class StartupFlow extends Conversation {
 
     @Override
     protected void writeTo(ByteBuf out) {
-        new StartupMessage(parameters.startupMessage()).encode(out);
+        new StartupMessage(parameters.requestedVersion(), parameters.startupMessage()).encode(out);
     }
 
     @Override
@@ -124,22 +140,37 @@ public final class StartupFlow extends Conversation {
         } else if (message instanceof AuthenticationSASLFinal) {
             requireScram(message);
             scram.verifyServerFinal(((AuthenticationSASLFinal) message).data());
+        } else if (message instanceof AuthenticationGSS) {
+            refuseWithoutBinding("GSSAPI authentication, which has no channel binding");
+            if (gss != null || gssStepRunning) {
+                throw new R2dbcNonTransientResourceException("a second AuthenticationGSS", SqlState.PROTOCOL_VIOLATION);
+            }
+            gssStep(new byte[0]);
+        } else if (message instanceof AuthenticationGSSContinue) {
+            if (gss == null) {
+                throw new R2dbcNonTransientResourceException("AuthenticationGSSContinue before AuthenticationGSS", SqlState.PROTOCOL_VIOLATION);
+            }
+            gssStep(((AuthenticationGSSContinue) message).data());
         } else if (message instanceof AuthenticationUnsupported) {
             AuthenticationUnsupported u = (AuthenticationUnsupported) message;
             throw new R2dbcNonTransientResourceException("the server asks for " + u.method()
-                    + " authentication, which r2dbc-pgfast does not support; use password, md5, scram-sha-256 or cert in pg_hba.conf", SqlState.INVALID_AUTHORIZATION_SPECIFICATION);
+                    + " authentication, which r2dbc-pgfast does not support; use password, md5, scram-sha-256, gss or cert in pg_hba.conf", SqlState.INVALID_AUTHORIZATION_SPECIFICATION);
         } else if (message instanceof ErrorResponse) {
             throw PgExceptionFactory.create(ErrorDetails.of(((ErrorResponse) message).fields()), null);
         } else if (message instanceof NoticeResponse) {
             NoticeResponse n = (NoticeResponse) message;
             transport.notices().log(n);
-        } else if (message instanceof BackendKeyData || message instanceof NegotiateProtocolVersion) {
-            // BackendKeyData is kept by the transport for CancelRequest; we ask for protocol 3.0 with no
-            // _pq_ options, so a NegotiateProtocolVersion can only confirm 3.0: nothing to do.
+        } else if (message instanceof NegotiateProtocolVersion) {
+            protocol.accept((NegotiateProtocolVersion) message);
+        } else if (message instanceof BackendKeyData) {
+            // the transport keeps it for CancelRequest; its length must be the negotiated version's
+            protocol.check((BackendKeyData) message);
         } else if (message instanceof ReadyForQuery) {
             if (!sawAuthenticationOk) {
                 throw new R2dbcNonTransientResourceException("the server sent ReadyForQuery before AuthenticationOk", SqlState.PROTOCOL_VIOLATION);
             }
+            transport.protocolVersion(protocol.version());
+            disposeGss();
             done = true;
             sink.success();
             return true;
@@ -147,6 +178,65 @@ public final class StartupFlow extends Conversation {
             throw new R2dbcNonTransientResourceException("unexpected " + message.getClass().getSimpleName() + " during startup", SqlState.PROTOCOL_VIOLATION);
         }
         return false;
+    }
+
+    /**
+     * Runs one GSSAPI step off the event loop (the first one logs in and asks the KDC for a service ticket),
+     * holding back the server's next message meanwhile, then sends the token it made, if any.
+     */
+    private void gssStep(byte[] serverToken) {
+        gssStepRunning = true;
+        GssClient existing = gss;
+        gssStep = Mono.fromCallable(() -> {
+                    GssClient client = existing != null ? existing : GssClient.open(parameters.gss(), false);
+                    try {
+                        return new GssStepResult(client, client.step(serverToken));
+                    } catch (RuntimeException e) {
+                        client.dispose();
+                        throw e;
+                    }
+                })
+                .subscribeOn(Schedulers.boundedElastic())
+                .subscribe(result -> transport.eventLoop().execute(() -> gssStepDone(result)),
+                        e -> transport.eventLoop().execute(() -> fail(e)));
+    }
+
+    private record GssStepResult(GssClient client, byte[] token) {
+    }
+
+    /** Event loop. */
+    private void gssStepDone(GssStepResult result) {
+        gss = result.client();
+        if (done) {
+            disposeGss();
+            return;
+        }
+        gssStepRunning = false;
+        if (result.token().length > 0) {
+            send(new GSSResponse(result.token()));
+        }
+        transport.resumeReading();
+    }
+
+    private void disposeGss() {
+        if (gssStep != null) {
+            gssStep.dispose();
+        }
+        if (gss != null) {
+            gss.dispose();
+            gss = null;
+        }
+    }
+
+    @Override
+    protected boolean canAccept(byte messageType) {
+        return !gssStepRunning;
+    }
+
+    @Override
+    protected boolean awaitsBackend() {
+        // while a GSSAPI step runs, the client (and the KDC) is what is awaited
+        return !gssStepRunning;
     }
 
     private void startScram(List<String> mechanisms) {
@@ -257,6 +347,7 @@ public final class StartupFlow extends Conversation {
     }
 
     private void fail(Throwable error) {
+        disposeGss();
         if (!done) {
             done = true;
             sink.error(error);
@@ -266,6 +357,7 @@ public final class StartupFlow extends Conversation {
 
     @Override
     protected void onConnectionFailure(Throwable failure) {
+        disposeGss();
         if (!done) {
             done = true;
             sink.error(failure);

@@ -2,6 +2,8 @@ package io.pgfast.protocol;
 
 import io.netty.buffer.ByteBuf;
 import io.pgfast.protocol.backend.AuthenticationCleartextPassword;
+import io.pgfast.protocol.backend.AuthenticationGSS;
+import io.pgfast.protocol.backend.AuthenticationGSSContinue;
 import io.pgfast.protocol.backend.AuthenticationMD5Password;
 import io.pgfast.protocol.backend.AuthenticationOk;
 import io.pgfast.protocol.backend.AuthenticationSASL;
@@ -153,6 +155,10 @@ public final class BackendMessageDecoder {
                 return AuthenticationSASLContinue.decode(body);
             case AuthenticationSASLFinal.CODE:
                 return AuthenticationSASLFinal.decode(body);
+            case AuthenticationGSS.CODE:
+                return AuthenticationGSS.decode(body);
+            case AuthenticationGSSContinue.CODE:
+                return AuthenticationGSSContinue.decode(body);
             default:
                 return AuthenticationUnsupported.decode(code, body);
         }

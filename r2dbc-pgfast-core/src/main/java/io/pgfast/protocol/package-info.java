@@ -1,5 +1,5 @@
 /**
- * The PostgreSQL frontend/backend protocol (version 3.0, "Frontend/Backend Protocol" in the PostgreSQL
+ * The PostgreSQL frontend/backend protocol (versions 3.0 and 3.2, "Frontend/Backend Protocol" in the PostgreSQL
  * docs) as pure functions on Netty {@code ByteBuf}s: framing of the backend stream ({@code MessageFramer}),
  * the message data types, decoding of backend messages ({@code BackendMessageDecoder}; per connection, with
  * its caches, {@code BackendMessageReader}). One message per file lives in {@code .backend} and {@code .frontend};

@@ -23,7 +23,6 @@ import io.pgfast.transport.Transport;
 import io.r2dbc.spi.Batch;
 import io.r2dbc.spi.Connection;
 import io.r2dbc.spi.Statement;
-import io.r2dbc.spi.ConnectionMetadata;
 import io.r2dbc.spi.IsolationLevel;
 import io.r2dbc.spi.Lifecycle;
 import io.r2dbc.spi.R2dbcRollbackException;
@@ -465,8 +464,9 @@ public final class PgfastConnection implements Connection, Lifecycle {
     };
 
     @Override
-    public ConnectionMetadata getMetadata() {
-        return new PgfastConnectionMetadata(transport.parameters().getOrDefault("server_version", "unknown"));
+    public PgfastConnectionMetadata getMetadata() {
+        return new PgfastConnectionMetadata(transport.parameters().getOrDefault("server_version", "unknown"),
+                transport.protocolVersion().toString());
     }
 
     @Override

@@ -1,6 +1,8 @@
 package io.pgfast.r2dbc;
 
 import io.pgfast.config.ChannelBindingMode;
+import io.pgfast.config.GssEncMode;
+import io.pgfast.config.ProtocolVersionLimit;
 import io.pgfast.config.LogLevel;
 import io.pgfast.config.PgOption;
 import io.pgfast.config.PgOptions;
@@ -63,6 +65,16 @@ public final class PgfastConnectionFactoryProvider implements ConnectionFactoryP
     public static final Option<SslNegotiation> SSL_NEGOTIATION = PgOptions.SSL_NEGOTIATION.r2dbcOption();
     public static final Option<ChannelBindingMode> CHANNEL_BINDING = PgOptions.CHANNEL_BINDING.r2dbcOption();
     public static final Option<Boolean> ALLOW_CLEARTEXT_PASSWORD = PgOptions.ALLOW_CLEARTEXT_PASSWORD.r2dbcOption();
+    public static final Option<ProtocolVersionLimit> MIN_PROTOCOL_VERSION = PgOptions.MIN_PROTOCOL_VERSION.r2dbcOption();
+    public static final Option<ProtocolVersionLimit> MAX_PROTOCOL_VERSION = PgOptions.MAX_PROTOCOL_VERSION.r2dbcOption();
+    public static final Option<GssEncMode> GSS_ENC_MODE = PgOptions.GSS_ENC_MODE.r2dbcOption();
+    public static final Option<String> KERBEROS_SERVER_NAME = PgOptions.KERBEROS_SERVER_NAME.r2dbcOption();
+    public static final Option<String> JAAS_APPLICATION_NAME = PgOptions.JAAS_APPLICATION_NAME.r2dbcOption();
+    public static final Option<Boolean> JAAS_LOGIN = PgOptions.JAAS_LOGIN.r2dbcOption();
+    public static final Option<Boolean> GSS_USE_DEFAULT_CREDS = PgOptions.GSS_USE_DEFAULT_CREDS.r2dbcOption();
+    public static final Option<Boolean> USE_SPNEGO = PgOptions.USE_SPNEGO.r2dbcOption();
+    /** Code-only: a {@code javax.security.auth.Subject} holding Kerberos credentials. */
+    public static final Option<javax.security.auth.Subject> GSS_SUBJECT = PgOptions.GSS_SUBJECT.r2dbcOption();
     public static final Option<Integer> PREPARED_STATEMENT_CACHE_QUERIES = PgOptions.PREPARED_STATEMENT_CACHE_QUERIES.r2dbcOption();
     public static final Option<Integer> FETCH_SIZE = PgOptions.FETCH_SIZE.r2dbcOption();
     public static final Option<Boolean> REWRITE_BATCHED_INSERTS = PgOptions.REWRITE_BATCHED_INSERTS.r2dbcOption();

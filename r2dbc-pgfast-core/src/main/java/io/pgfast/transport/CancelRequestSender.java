@@ -47,7 +47,8 @@ public final class CancelRequestSender {
         }
         client.connect()
                 .flatMap(c -> {
-                    ByteBuf buf = c.channel().alloc().ioBuffer(16);
+                    // Int32 length, Int32 code, Int32 process ID, the key (4 bytes in 3.0, up to 256 in 3.2)
+                    ByteBuf buf = c.channel().alloc().ioBuffer(12 + key.secretKey().length);
                     new CancelRequest(key.processId(), key.secretKey()).encode(buf);
                     return c.outbound().send(Mono.just(buf)).then()
                             .then(c.onDispose())

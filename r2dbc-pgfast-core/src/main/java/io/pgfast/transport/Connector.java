@@ -14,7 +14,7 @@ import java.net.ConnectException;
 
 /**
  * Opens one channel with Reactor Netty (TCP or a Unix domain socket, the native transport where
- * available), negotiates TLS as asked, and installs the {@link BackendHandler}. Authentication is not
+ * available), negotiates GSS encryption and TLS as asked, and installs the {@link BackendHandler}. Authentication is not
  * here: it is the startup flow's conversation on the returned transport.
  *
  * <p>Cancelling the returned Mono closes whatever was opened.
@@ -51,7 +51,7 @@ public final class Connector {
                 .flatMap(connection -> {
                     // the close future's listeners run on the channel's event loop, as the reads do
                     connection.channel().closeFuture().addListener(f -> receiveBuffer.release());
-                    return negotiateTls(connection, options)
+                    return negotiateEncryption(connection, options)
                             .doOnCancel(connection::dispose)
                             .onErrorResume(e -> {
                                 connection.dispose();
@@ -74,9 +74,34 @@ public final class Connector {
         return e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
     }
 
-    private static Mono<Transport> negotiateTls(Connection connection, TransportOptions options) {
+    /**
+     * GSS encryption first when asked for (libpq's order): when the server takes it, TLS is not negotiated;
+     * when it declines, TLS is negotiated on the same connection as {@code sslMode} says.
+     */
+    private static Mono<Transport> negotiateEncryption(Connection connection, TransportOptions options) {
         Channel channel = connection.channel();
         Transport transport = new Transport(channel, options.settings());
+        TransportOptions.GssEncryption gss = options.gssEncryption();
+        if (gss == null || options.unixSocket()) {
+            if (gss != null) {
+                gss.context().dispose();
+            }
+            return negotiateTls(connection, options, transport);
+        }
+        Promise<Boolean> done = channel.eventLoop().newPromise();
+        connection.addHandlerLast("pgfast-gss-negotiation", new GssEncNegotiationHandler(gss.context(), gss.required(), done));
+        return await(done).flatMap(encrypted -> {
+            if (encrypted) {
+                transport.markGssEncrypted();
+                install(connection, transport);
+                return Mono.just(transport);
+            }
+            return negotiateTls(connection, options, transport);
+        });
+    }
+
+    private static Mono<Transport> negotiateTls(Connection connection, TransportOptions options, Transport transport) {
+        Channel channel = connection.channel();
         if (options.tlsPolicy() == TlsPolicy.DISABLED || options.unixSocket()) {
             install(connection, transport);
             return Mono.just(transport);
@@ -85,20 +110,24 @@ public final class Connector {
         SslNegotiationHandler negotiation = new SslNegotiationHandler(options.tlsPolicy() == TlsPolicy.REQUIRED,
                 options.settings().directTls(), options.sslHandlers(), done);
         connection.addHandlerLast("pgfast-ssl-negotiation", negotiation);
-        return Mono.<Boolean>create(sink -> {
-                    done.addListener(f -> {
-                        if (f.isSuccess()) {
-                            sink.success(done.getNow());
-                        } else {
-                            sink.error(f.cause());
-                        }
-                    });
-                    sink.onCancel(() -> done.tryFailure(new IllegalStateException("cancelled")));
-                })
-                .map(tls -> {
-                    install(connection, transport);
-                    return transport;
-                });
+        return await(done).map(tls -> {
+            install(connection, transport);
+            return transport;
+        });
+    }
+
+    /** The outcome of a negotiation handler; cancelling fails it, so the handler stops. */
+    private static Mono<Boolean> await(Promise<Boolean> done) {
+        return Mono.create(sink -> {
+            done.addListener(f -> {
+                if (f.isSuccess()) {
+                    sink.success(done.getNow());
+                } else {
+                    sink.error(f.cause());
+                }
+            });
+            sink.onCancel(() -> done.tryFailure(new IllegalStateException("cancelled")));
+        });
     }
 
     private static void install(Connection connection, Transport transport) {

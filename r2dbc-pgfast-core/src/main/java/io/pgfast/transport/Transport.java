@@ -10,6 +10,7 @@ import io.netty.channel.EventLoop;
 import io.netty.channel.unix.DomainSocketAddress;
 import io.netty.util.ReferenceCountUtil;
 import io.pgfast.protocol.ProtocolException;
+import io.pgfast.protocol.ProtocolVersion;
 import io.pgfast.protocol.backend.BackendKeyData;
 import io.pgfast.protocol.BackendMessage;
 import io.pgfast.protocol.backend.ErrorFields;
@@ -59,6 +60,9 @@ public final class Transport {
     private final Submissions submissions = new Submissions(this);
     private final Sinks.Empty<Void> closed = Sinks.empty();
     private volatile BackendKeyData backendKeyData;
+    /** The protocol version the startup settled on (3.0 until it says otherwise). */
+    private volatile ProtocolVersion protocolVersion = ProtocolVersion.V3_0;
+    private volatile boolean gssEncrypted;
     private volatile TransactionStatus transactionStatus = TransactionStatus.IDLE;
     private volatile Throwable failure;
     /** The failure, when the connection ended without {@link #close()} having been asked for. */
@@ -394,6 +398,24 @@ public final class Transport {
 
     public Map<String, String> parameters() {
         return parameters;
+    }
+
+    /** Whether the connection is GSS-encrypted (set before the first conversation). */
+    public boolean isGssEncrypted() {
+        return gssEncrypted;
+    }
+
+    void markGssEncrypted() {
+        gssEncrypted = true;
+    }
+
+    /** The protocol version in use, recorded by the startup once the server is ready. */
+    public ProtocolVersion protocolVersion() {
+        return protocolVersion;
+    }
+
+    public void protocolVersion(ProtocolVersion version) {
+        this.protocolVersion = version;
     }
 
     public BackendKeyData backendKeyData() {

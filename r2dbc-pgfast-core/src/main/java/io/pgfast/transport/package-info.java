@@ -1,5 +1,6 @@
 /**
- * Reactor Netty underneath: connecting (TCP, Unix socket, the SSLRequest / direct TLS negotiation), the
+ * Reactor Netty underneath: connecting (TCP, Unix socket, the GSSENCRequest and GSS-encrypted packets, the
+ * SSLRequest / direct TLS negotiation), the
  * pipeline that frames backend messages, the per-connection queue of {@link io.pgfast.transport.Conversation}s
  * (pipelined writes, one flush per batch, request order), reads that follow downstream demand,
  * CancelRequest, socketTimeout and the session state the backend reports.
@@ -9,7 +10,7 @@
  * the configuration, so that it can be opened and tested with plain values and a change to how options are
  * declared or parsed never reaches it.
  *
- * <p>May import protocol, error, the codecs, Netty, Reactor Netty and the R2DBC SPI's exceptions; never
+ * <p>May import protocol, error, gss, the codecs, Netty, Reactor Netty and the R2DBC SPI's exceptions; never
  * flow, connect, config or {@code io.pgfast.r2dbc}.
  */
 package io.pgfast.transport;

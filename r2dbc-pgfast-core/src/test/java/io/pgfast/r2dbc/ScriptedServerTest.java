@@ -111,8 +111,8 @@ class ScriptedServerTest {
 
     @Test
     void unsupportedAuthenticationNamesTheMethod() throws IOException {
-        // AuthenticationGSS (code 7)
-        assertFailsFast(new byte[] {'R', 0, 0, 0, 8, 0, 0, 0, 7}, false, "GSS");
+        // AuthenticationSSPI (code 9)
+        assertFailsFast(new byte[] {'R', 0, 0, 0, 8, 0, 0, 0, 9}, false, "SSPI");
     }
 
     @Test

@@ -18,6 +18,7 @@ import io.pgfast.protocol.backend.OwnedDataRow;
 import io.pgfast.protocol.backend.EmptyQueryResponse;
 import io.pgfast.protocol.backend.ErrorResponse;
 import io.pgfast.protocol.backend.FunctionCallResponse;
+import io.pgfast.protocol.ProtocolVersion;
 import io.pgfast.protocol.backend.NegotiateProtocolVersion;
 import io.pgfast.protocol.backend.NoData;
 import io.pgfast.protocol.backend.NotificationResponse;
@@ -49,7 +50,7 @@ final class GoldenBackendMessages {
         add(all, new AuthenticationSASLContinue("r=abc,s=c2FsdA==,i=4096".getBytes(StandardCharsets.US_ASCII)));
         add(all, new AuthenticationSASLFinal("v=c2lnbmF0dXJl".getBytes(StandardCharsets.US_ASCII)));
         add(all, new NotificationResponse(4711, "events", "{\"id\": 1}"));
-        add(all, new NegotiateProtocolVersion(0, List.of("_pq_.unknown")));
+        add(all, new NegotiateProtocolVersion(ProtocolVersion.V3_0, List.of("_pq_.unknown")));
         add(all, new FunctionCallResponse(new byte[] {0, 0, 0, 42}));
         add(all, new CopyInResponse((short) 0, new short[] {0, 0}));
         add(all, new CopyBothResponse((short) 1, new short[] {1}));

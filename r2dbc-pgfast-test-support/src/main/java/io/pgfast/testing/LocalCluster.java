@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -38,6 +39,8 @@ final class LocalCluster {
     private final AtomicBoolean stopped = new AtomicBoolean();
     private ShellGuard guard;
     private Optional<CertificateFiles> certificates = Optional.empty();
+    /** postgresql.conf settings given by the caller, appended after the harness's own. */
+    private Map<String, String> extraSettings = Map.of();
     private int port;
 
     private LocalCluster(PgCtl pgCtl, ServerUser user, Path base, Path sockets) {
@@ -60,12 +63,23 @@ final class LocalCluster {
         return start(binaries, ServerUser.current(), superuser, hba, tls);
     }
 
+    /** As {@link #start(PgBinaries, String, HbaConfig, boolean)}, with more postgresql.conf settings. */
+    static LocalCluster start(PgBinaries binaries, String superuser, HbaConfig hba, boolean tls, Map<String, String> settings) {
+        return start(binaries, ServerUser.current(), superuser, hba, tls, settings);
+    }
+
     /** As {@link #start(PgBinaries, String, HbaConfig, boolean)}, running the server as {@code user}. */
     static LocalCluster start(PgBinaries binaries, ServerUser user, String superuser, HbaConfig hba, boolean tls) {
+        return start(binaries, user, superuser, hba, tls, Map.of());
+    }
+
+    private static LocalCluster start(PgBinaries binaries, ServerUser user, String superuser, HbaConfig hba, boolean tls,
+                                      Map<String, String> settings) {
         Path base = createDirectory(null, "pgfast-cluster-");
         Path sockets = base.resolve("s");
         LocalCluster cluster = new LocalCluster(new PgCtl(binaries, user), user,
                 base, socketPathFits(sockets) ? sockets : createDirectory(Path.of("/tmp"), "pgfast-s-"));
+        cluster.extraSettings = Map.copyOf(settings);
         ShutdownActions.register(cluster::stop);
         try {
             cluster.boot(superuser, hba, tls);
@@ -154,6 +168,7 @@ final class LocalCluster {
             setting(conf, "ssl_key_file", files.serverKey().toString());
             setting(conf, "ssl_ca_file", files.caCert().toString());
         });
+        extraSettings.forEach((name, value) -> setting(conf, name, value));
         return conf.toString();
     }
 

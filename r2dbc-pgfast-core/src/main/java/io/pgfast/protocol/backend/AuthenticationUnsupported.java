@@ -6,8 +6,7 @@ import io.pgfast.protocol.WireFormat;
 
 /**
  * An authentication request (Byte1('R')) for a method this driver does not implement:
- * AuthenticationKerberosV5 (2), AuthenticationSCMCredential (6), AuthenticationGSS (7),
- * AuthenticationGSSContinue (8), AuthenticationSSPI (9), or a request code the protocol
+ * AuthenticationKerberosV5 (2), AuthenticationSCMCredential (6), AuthenticationSSPI (9), or a request code the protocol
  * documentation does not define. The startup flow answers it by failing the connection with
  * {@link #method()} in the message.
  *
@@ -24,10 +23,7 @@ public record AuthenticationUnsupported(int code, String method) implements Back
         }
     }
 
-    /**
-     * Decodes what follows the request code. Any data (AuthenticationGSSContinue carries some) is
-     * skipped: the driver will not answer it.
-     */
+    /** Decodes what follows the request code. Any data is skipped: the driver will not answer it. */
     public static AuthenticationUnsupported decode(int code, ByteBuf rest) {
         rest.skipBytes(rest.readableBytes());
         return new AuthenticationUnsupported(code, methodName(code));
@@ -40,10 +36,6 @@ public record AuthenticationUnsupported(int code, String method) implements Back
                 return "KerberosV5";
             case 6:
                 return "SCMCredential";
-            case 7:
-                return "GSS";
-            case 8:
-                return "GSSContinue";
             case 9:
                 return "SSPI";
             default:

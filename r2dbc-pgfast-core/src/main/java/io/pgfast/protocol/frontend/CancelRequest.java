@@ -5,7 +5,7 @@ import io.pgfast.protocol.FrontendMessage;
 import io.pgfast.protocol.WireFormat;
 
 /**
- * CancelRequest (F): Int32 length (16 in protocol 3.0), Int32(80877102), Int32 process ID,
+ * CancelRequest (F): Int32 length (16 in protocol 3.0, 12 + the key length in 3.2), Int32(80877102), Int32 process ID,
  * Byte<i>n</i> secret key; no type byte. Sent on a new connection, instead of a StartupMessage, to
  * cancel the query running in the backend identified by BackendKeyData; the server closes the
  * connection without answering.

@@ -1,5 +1,6 @@
 package io.pgfast.protocol.backend;
 
+import io.pgfast.protocol.ProtocolVersion;
 import io.netty.buffer.ByteBufUtil;
 import io.pgfast.protocol.BackendMessage;
 import io.pgfast.protocol.BufferKind;
@@ -99,20 +100,31 @@ class BackendMessagesTest {
 
     @ParameterizedTest
     @EnumSource(BufferKind.class)
-    void authenticationUnsupported(BufferKind kind) {
+    void authenticationGss(BufferKind kind) {
         byte[] gss = Bytes.of()
             .byte1('R')   // type
             .int32(8)     // length
             .int32(7)     // AuthenticationGSS
             .array();
-        assertThat(roundTrip(kind, gss)).isEqualTo(new AuthenticationUnsupported(7, "GSS"));
+        assertThat(roundTrip(kind, gss)).isSameAs(AuthenticationGSS.INSTANCE);
         byte[] gssContinue = Bytes.of()
             .byte1('R')                      // type
             .int32(11)                       // length: 4 + 4 + 3
             .int32(8)                        // AuthenticationGSSContinue
-            .bytes(new byte[] {1, 2, 3})     // GSSAPI data, skipped
+            .bytes(new byte[] {1, 2, 3})     // GSSAPI token
             .array();
-        assertThat(decode(kind, gssContinue)).isEqualTo(new AuthenticationUnsupported(8, "GSSContinue"));
+        assertThat(roundTrip(kind, gssContinue)).isEqualTo(new AuthenticationGSSContinue(new byte[] {1, 2, 3}));
+    }
+
+    @ParameterizedTest
+    @EnumSource(BufferKind.class)
+    void authenticationUnsupported(BufferKind kind) {
+        byte[] sspi = Bytes.of()
+            .byte1('R')   // type
+            .int32(8)     // length
+            .int32(9)     // AuthenticationSSPI
+            .array();
+        assertThat(roundTrip(kind, sspi)).isEqualTo(new AuthenticationUnsupported(9, "SSPI"));
         byte[] unknown = Bytes.of()
             .byte1('R')   // type
             .int32(8)     // length
@@ -320,11 +332,11 @@ class BackendMessagesTest {
         byte[] bytes = Bytes.of()
             .byte1('v')               // type
             .int32(22)                // length: 4 + 4 + 4 + 10
-            .int32(0)                 // newest minor version supported: 3.0
+            .int32(0x0003_0000)       // newest version supported: 3.0 (major in the high 16 bits)
             .int32(1)                 // one unrecognized option
             .cstring("_pq_.test")     // option name
             .array();
-        assertThat(roundTrip(kind, bytes)).isEqualTo(new NegotiateProtocolVersion(0, List.of("_pq_.test")));
+        assertThat(roundTrip(kind, bytes)).isEqualTo(new NegotiateProtocolVersion(ProtocolVersion.V3_0, List.of("_pq_.test")));
     }
 
     @ParameterizedTest

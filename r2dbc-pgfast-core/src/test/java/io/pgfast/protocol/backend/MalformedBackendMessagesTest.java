@@ -126,11 +126,11 @@ class MalformedBackendMessagesTest {
             .int32(23)        // only one OID
             .array(), "ParameterDescription: 3 parameters need 12 bytes, the message has 4");
         assertMalformed(kind, 'v', Bytes.of()
-            .int32(0)             // newest minor
+            .int32(0x0003_0000)   // version 3.0
             .int32(0x7FFFFFFF)    // absurd option count
             .array(), "NegotiateProtocolVersion: option count 2147483647 does not fit");
         assertMalformed(kind, 'v', Bytes.of()
-            .int32(0)             // newest minor
+            .int32(0x0003_0000)   // version 3.0
             .int32(-1)            // negative option count
             .array(), "NegotiateProtocolVersion: option count -1");
         assertMalformed(kind, 'G', Bytes.of()

@@ -128,6 +128,16 @@ class FrontendMessagesTest {
     }
 
     @Test
+    void gssResponse() {
+        byte[] expected = Bytes.of()
+            .byte1('p')                      // type
+            .int32(7)                        // length: 4 + 3
+            .bytes(new byte[] {0x60, 1, 2})  // GSSAPI token, no terminator
+            .array();
+        assertThat(Encoded.frontend(new GSSResponse(new byte[] {0x60, 1, 2}))).isEqualTo(expected);
+    }
+
+    @Test
     void saslResponse() {
         byte[] expected = Bytes.of()
             .byte1('p')       // type
