@@ -34,6 +34,7 @@ module io.pgfast.r2dbc {
     exports io.pgfast.replication;
     exports io.pgfast.replication.pgoutput;
     exports io.pgfast.observation.micrometer;
+    exports io.pgfast.pool;
 
     provides io.r2dbc.spi.ConnectionFactoryProvider with io.pgfast.r2dbc.PgfastConnectionFactoryProvider;
 }
