@@ -153,9 +153,10 @@ public final class PgfastPool implements ConnectionFactory, Closeable, Disposabl
         }
     }
 
+    /** The first acquisition opens the {@code initialSize} connections in the background. */
     private void start() {
         started = true;
-        fill();
+        openInBackground(state.reserveFill(configuration.initialSize(), configuration.minIdle()));
     }
 
     /**
@@ -174,9 +175,13 @@ public final class PgfastPool implements ConnectionFactory, Closeable, Disposabl
         });
     }
 
-    /** Opens what {@code initialSize} and {@code minIdle} ask for, in the background. */
+    /** Opens what {@code minIdle} asks for, in the background. */
     private void fill() {
-        int n = state.reserveFill(started ? configuration.initialSize() : 0, configuration.minIdle());
+        openInBackground(state.reserveFill(0, configuration.minIdle()));
+    }
+
+    /** Opens {@code n} connections reserved by {@link PoolState#reserveFill}, in the background. */
+    private void openInBackground(int n) {
         for (int i = 0; i < n; i++) {
             openForFill().subscribe(e -> { }, e -> { });
         }
