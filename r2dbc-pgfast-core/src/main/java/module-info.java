@@ -38,5 +38,6 @@ module io.pgfast.r2dbc {
     exports io.pgfast.observation.micrometer;
     exports io.pgfast.pool;
 
-    provides io.r2dbc.spi.ConnectionFactoryProvider with io.pgfast.r2dbc.PgfastConnectionFactoryProvider;
+    provides io.r2dbc.spi.ConnectionFactoryProvider with io.pgfast.r2dbc.PgfastConnectionFactoryProvider,
+            io.pgfast.pool.PgfastPoolConnectionFactoryProvider;
 }

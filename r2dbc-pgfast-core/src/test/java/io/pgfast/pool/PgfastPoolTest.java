@@ -105,9 +105,11 @@ class PgfastPoolTest {
 
     @Test
     void anAcquisitionPastMaxAcquireTimeFailsNamingTheOption() {
-        PgfastPool pool = new PgfastPool(PoolDb.pool("pgfast-pool-acquire-timeout").initialSize(0).maxSize(1)
+        PgfastPool pool = new PgfastPool(PoolDb.pool("pgfast-pool-acquire-timeout").initialSize(1).maxSize(1)
                 .maxAcquireTime(Duration.ofMillis(200)).build());
         try {
+            // opened beforehand: maxAcquireTime bounds opening a connection too, which may take longer on a busy machine
+            assertThat(pool.warmup().block(TIMEOUT)).isEqualTo(1);
             Connection held = acquire(pool);
             assertThatThrownBy(() -> acquire(pool)).isInstanceOf(R2dbcTimeoutException.class)
                     .hasMessageContaining("maxAcquireTime");
@@ -297,6 +299,25 @@ class PgfastPoolTest {
             assertThat(pool.getMetrics().getAllocatedSize()).isZero();
         } finally {
             PoolDb.close(watcher);
+        }
+    }
+
+    @Test
+    void aPoolFromAUrlServesStatements() {
+        io.pgfast.testing.TestServer s = io.pgfast.testing.TestPostgres.get();
+        io.pgfast.testing.TestRole r = s.role(io.pgfast.testing.AuthMethod.SCRAM);
+        String url = "r2dbc:pgfast://" + r.user() + ":" + java.net.URLEncoder.encode(r.password(), java.nio.charset.StandardCharsets.UTF_8)
+                + "@" + s.host() + ":" + s.port() + "/" + s.database() + "?sslMode=disable&pool=true&maxSize=2&initialSize=0";
+        PgfastPool pool = (PgfastPool) io.r2dbc.spi.ConnectionFactories.get(url);
+        try {
+            List<Integer> got = Flux.range(0, 20).flatMap(i -> Mono.usingWhen(pool.create(),
+                    c -> Mono.from(c.createStatement("SELECT $1::int").bind(0, i).execute())
+                            .flatMap(r2 -> Mono.from(r2.map((row, md) -> row.get(0, Integer.class)))), Connection::close))
+                    .collectList().block(TIMEOUT);
+            assertThat(got).hasSize(20);
+            assertThat(pool.getMetrics().getAllocatedSize()).isBetween(1, 2);
+        } finally {
+            pool.close().block(TIMEOUT);
         }
     }
 
