@@ -200,30 +200,34 @@ final class FaultMatrix {
                     nextAcquisitionWorks(name, pool, scenario, fault);
                     return;
                 }
-                Outcome outcome;
-                Throwable failure = null;
-                try {
-                    PgfastConnection c = (PgfastConnection) ((Wrapped<?>) lease).unwrap();
-                    Boolean right = block(scenario.operation(c).timeout(OPERATION_BOUND), OPERATION_BOUND.plus(SLACK), name + ": the operation");
-                    outcome = Boolean.TRUE.equals(right) ? Outcome.SUCCESS : Outcome.WRONG_RESULT;
-                } catch (R2dbcException e) {
-                    outcome = Outcome.OPERATION_FAILED;
-                    failure = e;
-                } catch (RuntimeException e) {
-                    if (!(Exceptions.unwrap(e) instanceof TimeoutException)) {
-                        throw e;
-                    }
-                    outcome = Outcome.TIMED_OUT;
-                    failure = e;
-                }
+                Ended ended = operate(name, scenario, (PgfastConnection) ((Wrapped<?>) lease).unwrap());
                 countTrigger(proxy, perScenario[1]);
-                check(name, scenario, fault, outcome, failure);
+                check(name, scenario, fault, ended.outcome, ended.failure);
                 block(Mono.from(lease.close()), OPERATION_BOUND.plus(SLACK).plus(OPERATION_BOUND), name + ": giving the connection back");
                 nextAcquisitionWorks(name, pool, scenario, fault);
-                count(outcome, proxy);
+                count(ended.outcome, proxy);
             } finally {
                 block(pool.close(), OPERATION_BOUND.plus(SLACK), name + ": closing the pool");
             }
+        }
+    }
+
+    /** How a case's operation ended: its outcome, and the error unless it completed. */
+    private record Ended(Outcome outcome, Throwable failure) {
+    }
+
+    /** Runs the scenario's operation on {@code c}, bounded; an error that is no R2dbcException and no timeout fails the case. */
+    private static Ended operate(String name, Scenario scenario, PgfastConnection c) {
+        try {
+            Boolean right = block(scenario.operation(c).timeout(OPERATION_BOUND), OPERATION_BOUND.plus(SLACK), name + ": the operation");
+            return new Ended(Boolean.TRUE.equals(right) ? Outcome.SUCCESS : Outcome.WRONG_RESULT, null);
+        } catch (R2dbcException e) {
+            return new Ended(Outcome.OPERATION_FAILED, e);
+        } catch (RuntimeException e) {
+            if (!(Exceptions.unwrap(e) instanceof TimeoutException)) {
+                throw e;
+            }
+            return new Ended(Outcome.TIMED_OUT, e);
         }
     }
 
@@ -349,21 +353,9 @@ final class FaultMatrix {
                 count(Outcome.CONNECT_FAILED, proxy);
                 return;
             }
-            Outcome outcome;
-            Throwable failure = null;
-            try {
-                Boolean right = block(scenario.operation(c).timeout(OPERATION_BOUND), OPERATION_BOUND.plus(SLACK), name + ": the operation");
-                outcome = Boolean.TRUE.equals(right) ? Outcome.SUCCESS : Outcome.WRONG_RESULT;
-            } catch (R2dbcException e) {
-                outcome = Outcome.OPERATION_FAILED;
-                failure = e;
-            } catch (RuntimeException e) {
-                if (!(Exceptions.unwrap(e) instanceof TimeoutException)) {
-                    throw e;
-                }
-                outcome = Outcome.TIMED_OUT;
-                failure = e;
-            }
+            Ended ended = operate(name, scenario, c);
+            Outcome outcome = ended.outcome;
+            Throwable failure = ended.failure;
             countTrigger(proxy, perScenario[1]);
             check(name, scenario, fault, outcome, failure);
             if (endsBySocketTimeout(scenario, fault)
