@@ -384,17 +384,13 @@ public final class PgfastPool implements ConnectionFactory, Closeable, Disposabl
             return;
         }
         if (!c.isAtRest()) {
-            Mono<Boolean> drained = c.validate(ValidationDepth.REMOTE).timeout(configuration.drainTime()).onErrorReturn(false);
-            drained.subscribe(atRest -> {
-                if (atRest && c.isOpen()) {
-                    reset(lease, e, s);
-                } else {
-                    LOG.debug("pool {}: a connection given back with a statement running did not finish within drainTime ({}); closed",
-                            name(), configuration.drainTime());
-                    drop(e);
-                    Operators.complete(s);
-                }
-            });
+            if (!c.eventLoop().inEventLoop()) {
+                // seen from another thread, the statement whose end the caller continues from may still be finishing on
+                // the event loop (a blocking caller wakes up while the event loop completes it): look again there
+                c.eventLoop().execute(() -> release(lease, s));
+                return;
+            }
+            drain(lease, e, s);
             return;
         }
         if (needsReset(lease, e)) {
@@ -403,6 +399,21 @@ public final class PgfastPool implements ConnectionFactory, Closeable, Disposabl
         }
         giveBack(e);
         Operators.complete(s);
+    }
+
+    /** A statement still runs: waits until it has ended (up to {@code drainTime}), else closes the connection. */
+    private void drain(Lease lease, PoolEntry e, CoreSubscriber<? super Void> s) {
+        PgfastConnection c = e.connection;
+        c.validate(ValidationDepth.REMOTE).timeout(configuration.drainTime()).onErrorReturn(false).subscribe(atRest -> {
+            if (atRest && c.isOpen()) {
+                reset(lease, e, s);
+            } else {
+                LOG.debug("pool {}: a connection given back with a statement running did not finish within drainTime ({}); closed",
+                        name(), configuration.drainTime());
+                drop(e);
+                Operators.complete(s);
+            }
+        });
     }
 
     private static boolean needsReset(Lease lease, PoolEntry e) {
