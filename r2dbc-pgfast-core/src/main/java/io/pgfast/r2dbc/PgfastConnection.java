@@ -452,6 +452,29 @@ public final class PgfastConnection implements Connection, Lifecycle {
         });
     }
 
+    /**
+     * Whether the connection is open: its socket is open and it has not failed. No round trip: a server that vanished
+     * without closing the socket (a network partition) is only found by {@code validate(ValidationDepth.REMOTE)}.
+     */
+    public boolean isOpen() {
+        return transport.isConnected();
+    }
+
+    /** The event loop this connection's I/O runs on, and on which its results and completions are signalled. */
+    public io.netty.channel.EventLoop eventLoop() {
+        return transport.eventLoop();
+    }
+
+    /**
+     * Whether no statement is pending or running on this connection (no round trip). Exact on {@link #eventLoop()},
+     * where a caller continuing from a statement's last signal counts that statement as done; from another thread, as
+     * of the event loop's last change: a statement issued from that thread a moment ago may not be seen yet. A pool
+     * asks this before handing the connection to someone else.
+     */
+    public boolean isAtRest() {
+        return transport.isAtRest();
+    }
+
     private static final Mono<Boolean> VALID = Mono.just(true);
     private static final Mono<Boolean> NOT_VALID = Mono.just(false);
 

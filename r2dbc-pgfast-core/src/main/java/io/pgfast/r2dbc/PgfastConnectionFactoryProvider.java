@@ -4,6 +4,7 @@ import io.pgfast.config.ChannelBindingMode;
 import io.pgfast.config.GssEncMode;
 import io.pgfast.config.ProtocolVersionLimit;
 import io.pgfast.config.LogLevel;
+import io.pgfast.config.OptionCoercion;
 import io.pgfast.config.PgOption;
 import io.pgfast.config.PgOptions;
 import io.pgfast.config.PgfastConnectionConfiguration;
@@ -98,6 +99,14 @@ public final class PgfastConnectionFactoryProvider implements ConnectionFactoryP
     /** Code-only: a Micrometer {@code ObservationRegistry} (typed Object, micrometer-observation is optional). */
     public static final Option<Object> OBSERVATION_REGISTRY = PgOptions.OBSERVATION_REGISTRY.r2dbcOption();
 
+    /**
+     * The name of the option that asks for the driver's own pool ({@code pool=true}): such options are served by
+     * {@code io.pgfast.pool}'s provider ({@code PgfastPoolConnectionFactoryProvider}), which this one leaves them to,
+     * since nothing here may depend on the pool (it sits above this package). Its R2DBC {@code Option} is
+     * {@code io.pgfast.pool.PoolOptions.POOL}; the value a Boolean, or a String as from a URL.
+     */
+    public static final String POOL = "pool";
+
     private final boolean servesPostgresqlDriver;
 
     /** The instance {@code ServiceLoader} creates. */
@@ -114,14 +123,29 @@ public final class PgfastConnectionFactoryProvider implements ConnectionFactoryP
         return new PgfastConnectionFactory(fromOptions(connectionFactoryOptions));
     }
 
+    /** The options name this driver and do not ask for its pool (option {@value #POOL}). */
     @Override
     public boolean supports(ConnectionFactoryOptions connectionFactoryOptions) {
+        return servesDriver(connectionFactoryOptions) && !requestsPool(connectionFactoryOptions);
+    }
+
+    /**
+     * Whether the options name this driver ({@value #PGFAST_DRIVER}, or {@value #POSTGRESQL_DRIVER} and
+     * {@value #POSTGRES_DRIVER} while r2dbc-postgresql is absent), whatever the option {@value #POOL} says.
+     */
+    public boolean servesDriver(ConnectionFactoryOptions connectionFactoryOptions) {
         if (connectionFactoryOptions == null) {
             throw new IllegalArgumentException("connectionFactoryOptions must not be null");
         }
         Object driver = connectionFactoryOptions.getValue(DRIVER);
         return PGFAST_DRIVER.equals(driver)
                 || servesPostgresqlDriver && (POSTGRESQL_DRIVER.equals(driver) || POSTGRES_DRIVER.equals(driver));
+    }
+
+    /** Whether the option {@value #POOL} is true. */
+    public static boolean requestsPool(ConnectionFactoryOptions options) {
+        Object pool = options.getValue(Option.valueOf(POOL));
+        return pool != null && OptionCoercion.bool(POOL, pool);
     }
 
     @Override

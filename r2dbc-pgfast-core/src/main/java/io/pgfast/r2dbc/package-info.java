@@ -8,7 +8,10 @@
  * {@code Result}s and {@code Row}s (by implementing {@link io.pgfast.flow.ResultFactory}); opening a
  * connection is {@code io.pgfast.connect}'s job.
  *
+ * <p>URLs with {@code pool=true} are left to the provider of {@code io.pgfast.pool}, which sits above this package: the
+ * provider here knows only the switch's name ({@code PgfastConnectionFactoryProvider.POOL}) and declines them.
+ *
  * <p>May import: everything below it (config, connect, flow, transport, protocol, error, observation, the
- * codecs), Reactor and the R2DBC SPI. Nothing imports it but the tests and users.
+ * codecs), Reactor and the R2DBC SPI. Nothing imports it but the pool ({@code io.pgfast.pool}), the tests and users.
  */
 package io.pgfast.r2dbc;

@@ -31,6 +31,11 @@ final class ConversationQueue {
      * until the first flush, or after one that grew it past {@link #KEEP_AT_MOST}.
      */
     private ByteBuf outbound;
+    /**
+     * How many conversations are pending or in flight, written on the event loop after each change so that other
+     * threads can read it ({@link #size()}).
+     */
+    private volatile int size;
 
     /** A flush buffer larger than this (a big batch or parameter) is given back after its write, not kept. */
     static final int KEEP_AT_MOST = 64 * 1024;
@@ -107,11 +112,24 @@ final class ConversationQueue {
                 ended++;
             }
         }
+        resize();
         return ended;
     }
 
     boolean isIdle() {
         return inFlight.isEmpty() && pending.isEmpty();
+    }
+
+    /**
+     * Conversations pending or in flight, from any thread: exact on the event loop; elsewhere as of the event loop's
+     * last change (a conversation submitted from another thread counts once the event loop has taken it).
+     */
+    int size() {
+        return size;
+    }
+
+    private void resize() {
+        size = pending.size() + inFlight.size();
     }
 
     void submit(Conversation c) {
@@ -121,12 +139,14 @@ final class ConversationQueue {
         }
         pending.addLast(c);
         flush();
+        resize();
     }
 
     /** The head conversation is over: drop it and write what may now be written. */
     void completeHead() {
         inFlight.pollFirst();
         flush();
+        resize();
     }
 
     /**
@@ -171,9 +191,11 @@ final class ConversationQueue {
             return;
         }
         ByteBuf out = null;
+        boolean dropped = false;
         while (!pending.isEmpty() && inFlight.size() < pipelineLimit) {
             Conversation c = pending.pollFirst();
             if (c.isCancelledBeforeWrite()) {
+                dropped = true;
                 continue;
             }
             if (out == null) {
@@ -186,6 +208,7 @@ final class ConversationQueue {
                 // a value that could not be encoded: nothing of this conversation reaches the wire
                 out.writerIndex(mark);
                 c.onConnectionFailure(e);
+                dropped = true;
                 continue;
             }
             inFlight.addLast(c);
@@ -195,6 +218,9 @@ final class ConversationQueue {
         }
         if (out != null) {
             writeOutbound(out);
+        }
+        if (dropped) {
+            resize();
         }
     }
 
@@ -253,6 +279,7 @@ final class ConversationQueue {
         while ((c = pending.pollFirst()) != null) {
             c.onConnectionFailure(cause);
         }
+        resize();
     }
 
     boolean isClosed() {

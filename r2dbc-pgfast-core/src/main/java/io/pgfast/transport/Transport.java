@@ -77,6 +77,8 @@ public final class Transport {
     private volatile String lastWords;
     /** Set by the first ReadyForQuery: the startup is over. */
     private volatile boolean ready;
+    /** The conversation a ReadyForQuery is being handed to, while it is (event loop only; see {@link #isAtRest()}). */
+    private Conversation answered;
     /** The event loops the connection runs on ({@code loopResources}), null for Reactor Netty's: CancelRequests use them too. */
     private final reactor.netty.resources.LoopResources loopResources;
 
@@ -222,6 +224,7 @@ public final class Transport {
     }
 
     void dispatch(BackendMessage message) {
+        boolean readyForQuery = false;
         if (message instanceof ParameterStatus) {
             ParameterStatus ps = (ParameterStatus) message;
             parameters.put(ps.name(), ps.value());
@@ -239,6 +242,7 @@ public final class Transport {
         } else if (message instanceof ReadyForQuery) {
             transactionStatus = ((ReadyForQuery) message).status();
             ready = true;
+            readyForQuery = true;
         } else if (message instanceof ErrorResponse) {
             notices.log((ErrorResponse) message);
             if (ready && isFatal((ErrorResponse) message)) {
@@ -253,12 +257,33 @@ public final class Transport {
             onUnsolicited(message);
             return;
         }
+        if (readyForQuery) {
+            answered = head;
+        }
         if (head.onMessage(message)) {
             queue.completeHead();
             if (queue.head() != null) {
                 handler.resume();
             }
         }
+        if (readyForQuery) {
+            answered = null;
+        }
+    }
+
+    /**
+     * Whether nothing is pending or running on this connection, so that it can go to another user as it is. On the
+     * event loop: nothing queued and nothing in flight, but for the conversation being handed its ReadyForQuery right
+     * now, whose last signals are what the caller is continuing from. From another thread: nothing queued or in
+     * flight as of the event loop's last change; a conversation that thread submitted and the event loop has not
+     * taken yet is not seen.
+     */
+    public boolean isAtRest() {
+        int size = queue.size();
+        if (size == 0) {
+            return true;
+        }
+        return size == 1 && eventLoop.inEventLoop() && answered != null && queue.head() == answered;
     }
 
     private void onUnsolicited(BackendMessage message) {

@@ -13,7 +13,7 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
  * Keeps the arrows pointing one way (README.md, "Modules"; each package-info says what its
  * package may import): the codecs know nothing of core; the protocol is pure; the transport knows nothing of
  * the flows and the R2DBC faces; the flows know results only through {@code ResultFactory}; connecting knows
- * nothing of the faces; the configuration is plain values. Checked on the compiled main classes of both
+ * nothing of the faces; the configuration is plain values; the pool sits on top, imported by nothing of the driver. Checked on the compiled main classes of both
  * modules, so an import that only a comment mentions does not count and a fully qualified name in code does.
  */
 class LayeringTest {
@@ -32,6 +32,7 @@ class LayeringTest {
         org.assertj.core.api.Assertions.assertThat(CLASSES.containPackage("io.pgfast.codec.builtin")).isTrue();
         org.assertj.core.api.Assertions.assertThat(CLASSES.containPackage("io.pgfast.protocol.backend")).isTrue();
         org.assertj.core.api.Assertions.assertThat(CLASSES.containPackage("io.pgfast.r2dbc")).isTrue();
+        org.assertj.core.api.Assertions.assertThat(CLASSES.containPackage("io.pgfast.pool")).isTrue();
     }
 
     @Test
@@ -91,6 +92,20 @@ class LayeringTest {
                 .should().dependOnClassesThat().resideInAnyPackage("io.pgfast.protocol..", "io.pgfast.transport..",
                         "io.pgfast.flow..", "io.pgfast.connect..", "io.pgfast.config..", "io.pgfast.r2dbc..",
                         "io.pgfast.codec..", "reactor.."));
+    }
+
+    @Test
+    void nothingBelowThePoolImportsIt() {
+        check(noClasses().that().resideOutsideOfPackage("io.pgfast.pool..")
+                .should().dependOnClassesThat().resideInAPackage("io.pgfast.pool.."));
+    }
+
+    @Test
+    void onlyOneClassOfThePoolImportsMicrometer() {
+        // micrometer-core is optional: a pool without a MeterRegistry must load none of its classes
+        check(noClasses().that().resideInAPackage("io.pgfast.pool..")
+                .and().doNotHaveFullyQualifiedName("io.pgfast.pool.MicrometerPoolMeters")
+                .should().dependOnClassesThat().resideInAnyPackage("io.micrometer.."));
     }
 
     @Test

@@ -1,14 +1,18 @@
 package io.pgfast.reliability;
 
+import io.pgfast.pool.PgfastPool;
+import io.pgfast.pool.PgfastPoolConfiguration;
 import io.pgfast.r2dbc.PgfastConnection;
 import io.pgfast.config.PgfastConnectionConfiguration;
 import io.pgfast.config.PgfastConnectionConfigurationBuilder;
 import io.pgfast.r2dbc.PgfastConnectionFactory;
 import io.pgfast.testing.LeakChecker;
 import io.pgfast.testing.LeakRecord;
+import io.r2dbc.spi.Connection;
 import io.r2dbc.spi.R2dbcException;
 import io.r2dbc.spi.R2dbcTimeoutException;
 import io.r2dbc.spi.ValidationDepth;
+import io.r2dbc.spi.Wrapped;
 import reactor.core.Exceptions;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -158,6 +162,97 @@ final class FaultMatrix {
         }
     }
 
+    /**
+     * Runs {@code family} against {@code scenario} with the connection acquired from the driver's pool (one connection
+     * at most, the faulted one first) and the same rules, plus the pool's: giving the connection back completes within
+     * the bound; the next acquisition gets a connection whose query works (the faulted one dropped, or still whole); a
+     * failed acquisition is an R2dbcException and the next one succeeds; closing the pool completes; nothing leaks.
+     */
+    static void runThroughPool(Scenario scenario, Family family) {
+        Calibration calibration = CALIBRATIONS.computeIfAbsent(scenario, FaultMatrix::calibrate);
+        for (Fault fault : faults(scenario, family, calibration)) {
+            runCaseThroughPool(scenario, fault);
+        }
+        List<LeakRecord> leaks = LeakChecker.collectLeaks();
+        LEAKS.addAndGet(leaks.size());
+        if (!leaks.isEmpty()) {
+            throw new AssertionError(leaks.size() + " buffer leak(s) after " + scenario + " with " + family + " through the pool:\n" + leaks);
+        }
+    }
+
+    private static void runCaseThroughPool(Scenario scenario, Fault fault) {
+        String name = scenario + " / " + fault + " / pool";
+        CASES.incrementAndGet();
+        AtomicLong[] perScenario = PER_SCENARIO.computeIfAbsent(scenario, s -> new AtomicLong[] {new AtomicLong(), new AtomicLong()});
+        perScenario[0].incrementAndGet();
+        try (FaultProxy proxy = proxyToServer()) {
+            proxy.faultNext(fault);
+            PgfastPool pool = new PgfastPool(PgfastPoolConfiguration.builder(new PgfastConnectionFactory(config(scenario, proxy, fault).build()))
+                    .initialSize(0).maxSize(1).acquireRetry(0).drainTime(OPERATION_BOUND).closeTime(OPERATION_BOUND).build());
+            try {
+                Connection lease;
+                try {
+                    lease = block(pool.create(), CONNECT_TIMEOUT.plus(SLACK), name + ": acquiring");
+                } catch (R2dbcException e) {
+                    countTrigger(proxy, perScenario[1]);
+                    expectFailureAllowed(name, fault, scenario, Outcome.CONNECT_FAILED, e);
+                    count(Outcome.CONNECT_FAILED, proxy);
+                    nextAcquisitionWorks(name, pool, scenario, fault);
+                    return;
+                }
+                Ended ended = operate(name, scenario, (PgfastConnection) ((Wrapped<?>) lease).unwrap());
+                countTrigger(proxy, perScenario[1]);
+                check(name, scenario, fault, ended.outcome, ended.failure);
+                block(Mono.from(lease.close()), OPERATION_BOUND.plus(SLACK).plus(OPERATION_BOUND), name + ": giving the connection back");
+                nextAcquisitionWorks(name, pool, scenario, fault);
+                count(ended.outcome, proxy);
+            } finally {
+                block(pool.close(), OPERATION_BOUND.plus(SLACK), name + ": closing the pool");
+            }
+        }
+    }
+
+    /** How a case's operation ended: its outcome, and the error unless it completed. */
+    private record Ended(Outcome outcome, Throwable failure) {
+    }
+
+    /** Runs the scenario's operation on {@code c}, bounded; an error that is no R2dbcException and no timeout fails the case. */
+    private static Ended operate(String name, Scenario scenario, PgfastConnection c) {
+        try {
+            Boolean right = block(scenario.operation(c).timeout(OPERATION_BOUND), OPERATION_BOUND.plus(SLACK), name + ": the operation");
+            return new Ended(Boolean.TRUE.equals(right) ? Outcome.SUCCESS : Outcome.WRONG_RESULT, null);
+        } catch (R2dbcException e) {
+            return new Ended(Outcome.OPERATION_FAILED, e);
+        } catch (RuntimeException e) {
+            if (!(Exceptions.unwrap(e) instanceof TimeoutException)) {
+                throw e;
+            }
+            return new Ended(Outcome.TIMED_OUT, e);
+        }
+    }
+
+    /** The pool's next connection runs a query (but for a corruption the server may notice only now). */
+    private static void nextAcquisitionWorks(String name, PgfastPool pool, Scenario scenario, Fault fault) {
+        Connection next = block(pool.create(), CONNECT_TIMEOUT.plus(SLACK), name + ": the next acquisition");
+        try {
+            Integer one = block(Flux.from(next.createStatement("SELECT 1").execute())
+                    .concatMap(r -> r.map((row, md) -> row.get(0, Integer.class))).single(), OPERATION_BOUND.plus(SLACK),
+                    name + ": a query on the next connection");
+            if (one != 1 && fault.kind != Fault.Kind.CORRUPT) {
+                throw new AssertionError(name + ": the next connection's query gave " + one);
+            }
+        } catch (R2dbcException e) {
+            boolean undetectable = fault.kind == Fault.Kind.CORRUPT && !scenario.encrypted();
+            if (!undetectable || e.getSqlState() == null || e.getSqlState().startsWith("08")) {
+                throw new AssertionError(name + ": the pool handed out a connection whose query failed: " + e, e);
+            }
+            NEXT_QUERY_REJECTED.incrementAndGet();
+            NOTABLE.add(name + " -> the next query was rejected by the server: " + e.getSqlState());
+        } finally {
+            block(Mono.from(next.close()), OPERATION_BOUND.plus(SLACK).plus(OPERATION_BOUND), name + ": giving the next connection back");
+        }
+    }
+
     private static Calibration calibrate(Scenario scenario) {
         try (FaultProxy proxy = proxyToServer()) {
             PgfastConnection c = connect(scenario, proxy, Fault.NONE).block(CONNECT_TIMEOUT.plus(SLACK));
@@ -212,11 +307,15 @@ final class FaultMatrix {
     }
 
     private static Mono<PgfastConnection> connect(Scenario scenario, FaultProxy proxy, Fault fault) {
+        return Mono.from(new PgfastConnectionFactory(config(scenario, proxy, fault).build()).create()).cast(PgfastConnection.class);
+    }
+
+    private static PgfastConnectionConfigurationBuilder config(Scenario scenario, FaultProxy proxy, Fault fault) {
         PgfastConnectionConfigurationBuilder config = scenario.config(proxy.port()).connectTimeout(CONNECT_TIMEOUT);
         if (endsBySocketTimeout(scenario, fault) || boundedBySocketTimeout(scenario, fault)) {
             config.socketTimeout(SOCKET_TIMEOUT);
         }
-        return Mono.from(new PgfastConnectionFactory(config.build()).create()).cast(PgfastConnection.class);
+        return config;
     }
 
     /**
@@ -254,21 +353,9 @@ final class FaultMatrix {
                 count(Outcome.CONNECT_FAILED, proxy);
                 return;
             }
-            Outcome outcome;
-            Throwable failure = null;
-            try {
-                Boolean right = block(scenario.operation(c).timeout(OPERATION_BOUND), OPERATION_BOUND.plus(SLACK), name + ": the operation");
-                outcome = Boolean.TRUE.equals(right) ? Outcome.SUCCESS : Outcome.WRONG_RESULT;
-            } catch (R2dbcException e) {
-                outcome = Outcome.OPERATION_FAILED;
-                failure = e;
-            } catch (RuntimeException e) {
-                if (!(Exceptions.unwrap(e) instanceof TimeoutException)) {
-                    throw e;
-                }
-                outcome = Outcome.TIMED_OUT;
-                failure = e;
-            }
+            Ended ended = operate(name, scenario, c);
+            Outcome outcome = ended.outcome;
+            Throwable failure = ended.failure;
             countTrigger(proxy, perScenario[1]);
             check(name, scenario, fault, outcome, failure);
             if (endsBySocketTimeout(scenario, fault)

@@ -71,7 +71,7 @@ class ModulePathTest {
         ModuleDescriptor core = descriptor("io.pgfast.r2dbc");
         assertThat(core.isAutomatic()).isFalse();
         assertThat(exportedToAll(core)).containsExactlyInAnyOrder("io.pgfast.r2dbc", "io.pgfast.config", "io.pgfast.error",
-                "io.pgfast.replication", "io.pgfast.replication.pgoutput", "io.pgfast.observation.micrometer");
+                "io.pgfast.replication", "io.pgfast.replication.pgoutput", "io.pgfast.observation.micrometer", "io.pgfast.pool");
         assertThat(core.exports()).noneMatch(ModuleDescriptor.Exports::isQualified);
         assertThat(core.packages()).contains("io.pgfast.flow", "io.pgfast.transport", "io.pgfast.protocol", "io.pgfast.connect");
         assertThat(core.requires().stream().map(ModuleDescriptor.Requires::name)).contains("io.netty.buffer", "io.netty.common",
@@ -79,7 +79,8 @@ class ModulePathTest {
                 "r2dbc.spi", "io.pgfast.codec", "com.ongres.scram.client");
         assertThat(core.provides()).anySatisfy(p -> {
             assertThat(p.service()).isEqualTo("io.r2dbc.spi.ConnectionFactoryProvider");
-            assertThat(p.providers()).containsExactly("io.pgfast.r2dbc.PgfastConnectionFactoryProvider");
+            assertThat(p.providers()).containsExactly("io.pgfast.r2dbc.PgfastConnectionFactoryProvider",
+                    "io.pgfast.pool.PgfastPoolConnectionFactoryProvider");
         });
     }
 
