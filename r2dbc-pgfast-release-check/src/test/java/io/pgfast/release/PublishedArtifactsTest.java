@@ -53,7 +53,7 @@ class PublishedArtifactsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"r2dbc-pgfast-codecs", "r2dbc-pgfast-core"})
+    @ValueSource(strings = {"r2dbc-pgfast-codecs", "r2dbc-pgfast-core", "r2dbc-pgfast-spring-boot"})
     void theJarCarriesTheLicenseAndNotice(String module) throws IOException {
         Path jar = artifact(module, "");
         assertThat(jar).exists();
@@ -63,7 +63,7 @@ class PublishedArtifactsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"r2dbc-pgfast-codecs", "r2dbc-pgfast-core"})
+    @ValueSource(strings = {"r2dbc-pgfast-codecs", "r2dbc-pgfast-core", "r2dbc-pgfast-spring-boot"})
     void sourcesAndJavadocJarsAreAttached(String module) throws IOException {
         Set<String> classes = entries(artifact(module, "")).stream().filter(n -> n.endsWith(".class") && !n.contains("$"))
                 .collect(Collectors.toSet());
@@ -78,7 +78,7 @@ class PublishedArtifactsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"r2dbc-pgfast-codecs", "r2dbc-pgfast-core"})
+    @ValueSource(strings = {"r2dbc-pgfast-codecs", "r2dbc-pgfast-core", "r2dbc-pgfast-spring-boot"})
     void theConsumerPomCarriesOnlyWhatTheLibraryNeeds(String module) throws Exception {
         Path pom = ROOT.resolve(module).resolve("target").resolve("consumer-pom.xml");
         assertThat(pom).exists();
