@@ -2,12 +2,13 @@
  * r2dbc-pgfast, the R2DBC driver. Exported: the R2DBC implementation and its PostgreSQL extras
  * ({@code io.pgfast.r2dbc}), the configuration ({@code io.pgfast.config}), the exceptions
  * ({@code io.pgfast.error}), logical replication ({@code io.pgfast.replication},
- * {@code .pgoutput}) and the Micrometer observation contexts ({@code io.pgfast.observation.micrometer}).
+ * {@code .pgoutput}), the Micrometer observation contexts ({@code io.pgfast.observation.micrometer}) and the
+ * driver's own connection pool ({@code io.pgfast.pool}).
  * The wire protocol, transport, flows and connection setup are internal and not exported.
  * Every Netty module the code uses is required by name.
  *
  * <p>reactor, reactor-netty, r2dbc-spi and Micrometer are automatic modules (named in their manifests);
- * Micrometer is optional, hence {@code static}.
+ * Micrometer (observation and core) is optional, hence {@code static}.
  */
 @SuppressWarnings({"requires-automatic", "requires-transitive-automatic"})
 module io.pgfast.r2dbc {
@@ -27,6 +28,7 @@ module io.pgfast.r2dbc {
     // an application using io.pgfast.observation.micrometer requires micrometer.observation itself
     requires static micrometer.observation;
     requires static micrometer.commons;
+    requires static micrometer.core;
 
     exports io.pgfast.r2dbc;
     exports io.pgfast.config;

@@ -62,9 +62,13 @@ final class Lease implements Connection, Subscription, Wrapped<Connection> {
     /** Session settings the borrower changed through this handle ({@link #STATEMENT_TIMEOUT}, {@link #LOCK_TIMEOUT}). */
     private volatile int changed;
 
-    Lease(PgfastPool pool, CoreSubscriber<? super Connection> actual) {
+    /** When the acquisition began, for the acquisition timer; 0 when the pool has no meters. */
+    final long startedAt;
+
+    Lease(PgfastPool pool, CoreSubscriber<? super Connection> actual, long startedAt) {
         this.pool = pool;
         this.actual = actual;
+        this.startedAt = startedAt;
     }
 
     // --- acquisition ------------------------------------------------------------------------------
@@ -137,6 +141,7 @@ final class Lease implements Connection, Subscription, Wrapped<Connection> {
 
     private void emit() {
         stopTimer();
+        pool.acquired(this);
         actual.onNext(this);
         actual.onComplete();
     }

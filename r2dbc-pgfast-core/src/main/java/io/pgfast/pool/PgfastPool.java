@@ -68,6 +68,8 @@ public final class PgfastPool implements ConnectionFactory, Closeable, Disposabl
     /** Set by the first acquisition, which opens the {@code initialSize} connections. */
     private volatile boolean started;
     private final Mono<Connection> acquire = new Acquire();
+    /** Null without a MeterRegistry: then no class of micrometer-core is loaded. */
+    private volatile PoolMeters meters;
 
     public PgfastPool(PgfastPoolConfiguration configuration) {
         if (configuration == null) {
@@ -80,6 +82,9 @@ public final class PgfastPool implements ConnectionFactory, Closeable, Disposabl
         this.validationIdleNanos = configuration.validationIdleTime().toNanos();
         this.maxIdleNanos = configuration.maxIdleTime() == null ? 0 : configuration.maxIdleTime().toNanos();
         this.maxLifeNanos = configuration.maxLifeTime() == null ? 0 : configuration.maxLifeTime().toNanos();
+        if (configuration.meterRegistry() != null) {
+            bindTo(configuration.meterRegistry());
+        }
         Duration every = evictionInterval(configuration);
         this.evictions = every == null ? null
                 : timers.schedulePeriodically(this::evict, every.toNanos(), every.toNanos(), TimeUnit.NANOSECONDS);
@@ -121,6 +126,24 @@ public final class PgfastPool implements ConnectionFactory, Closeable, Disposabl
         return state;
     }
 
+    /**
+     * Registers the pool's meters in a Micrometer {@code MeterRegistry} (typed {@code Object} so that micrometer-core
+     * stays optional), as {@link PgfastPoolConfiguration.Builder#meterRegistry} does when the pool is made: the gauges
+     * Spring Boot registers for r2dbc-pool, {@code r2dbc.pool.acquired}, {@code .allocated}, {@code .idle},
+     * {@code .pending}, {@code .max.allocated} and {@code .max.pending}, tagged {@code name} with the pool's name, and
+     * the timer {@code r2dbc.pool.acquire} of acquisitions that got a connection. Closing the pool removes them.
+     *
+     * @throws IllegalArgumentException when {@code meterRegistry} is not a {@code MeterRegistry} or micrometer-core is
+     *                                  missing
+     * @throws IllegalStateException    when the pool's meters are registered already
+     */
+    public synchronized void bindTo(Object meterRegistry) {
+        if (meters != null) {
+            throw new IllegalStateException("pool " + name() + ": its meters are registered already");
+        }
+        meters = PoolMeters.register(meterRegistry, this);
+    }
+
     String name() {
         return configuration.name();
     }
@@ -144,7 +167,7 @@ public final class PgfastPool implements ConnectionFactory, Closeable, Disposabl
     private final class Acquire extends Mono<Connection> {
         @Override
         public void subscribe(CoreSubscriber<? super Connection> actual) {
-            Lease lease = new Lease(PgfastPool.this, actual);
+            Lease lease = new Lease(PgfastPool.this, actual, meters == null ? 0L : System.nanoTime());
             lease.subscribed();
             if (!started) {
                 start();
@@ -153,9 +176,10 @@ public final class PgfastPool implements ConnectionFactory, Closeable, Disposabl
         }
     }
 
+    /** The first acquisition opens the {@code initialSize} connections in the background. */
     private void start() {
         started = true;
-        fill();
+        openInBackground(state.reserveFill(configuration.initialSize(), configuration.minIdle()));
     }
 
     /**
@@ -174,9 +198,13 @@ public final class PgfastPool implements ConnectionFactory, Closeable, Disposabl
         });
     }
 
-    /** Opens what {@code initialSize} and {@code minIdle} ask for, in the background. */
+    /** Opens what {@code minIdle} asks for, in the background. */
     private void fill() {
-        int n = state.reserveFill(started ? configuration.initialSize() : 0, configuration.minIdle());
+        openInBackground(state.reserveFill(0, configuration.minIdle()));
+    }
+
+    /** Opens {@code n} connections reserved by {@link PoolState#reserveFill}, in the background. */
+    private void openInBackground(int n) {
         for (int i = 0; i < n; i++) {
             openForFill().subscribe(e -> { }, e -> { });
         }
@@ -336,6 +364,14 @@ public final class PgfastPool implements ConnectionFactory, Closeable, Disposabl
         return new PoolEntry(c, state.slotOf(c.eventLoop()), now, retireAt);
     }
 
+    /** {@code lease} hands out its connection. */
+    void acquired(Lease lease) {
+        PoolMeters m = meters;
+        if (m != null && lease.startedAt != 0L) {
+            m.acquired(System.nanoTime() - lease.startedAt);
+        }
+    }
+
     // --- giving back ----------------------------------------------------------------------------------
 
     /** {@code lease.close()}'s first subscription: checks and resets the connection, gives it back, completes {@code s}. */
@@ -474,6 +510,10 @@ public final class PgfastPool implements ConnectionFactory, Closeable, Disposabl
             if (!state.isClosed()) {
                 if (evictions != null) {
                     evictions.dispose();
+                }
+                PoolMeters m = meters;
+                if (m != null) {
+                    m.remove();
                 }
                 List<Lease> waiters = new ArrayList<>();
                 List<PoolEntry> idle = state.close(waiters);

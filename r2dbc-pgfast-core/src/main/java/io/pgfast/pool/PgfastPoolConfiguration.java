@@ -50,6 +50,7 @@ public final class PgfastPoolConfiguration {
     private final Duration backgroundEvictionInterval;
     private final Duration drainTime;
     private final Duration closeTime;
+    private final Object meterRegistry;
 
     private PgfastPoolConfiguration(Builder b) {
         this.connectionFactory = b.connectionFactory;
@@ -70,6 +71,7 @@ public final class PgfastPoolConfiguration {
         this.backgroundEvictionInterval = b.backgroundEvictionInterval;
         this.drainTime = b.drainTime;
         this.closeTime = b.closeTime;
+        this.meterRegistry = b.meterRegistry;
     }
 
     /** A pool of connections of {@code factory}. */
@@ -177,6 +179,11 @@ public final class PgfastPoolConfiguration {
         return closeTime;
     }
 
+    /** The Micrometer {@code MeterRegistry} the pool registers its meters in, or null. */
+    public Object meterRegistry() {
+        return meterRegistry;
+    }
+
     @Override
     public String toString() {
         return "PgfastPoolConfiguration{name=" + name + ", initialSize=" + initialSize + ", maxSize=" + maxSize + ", minIdle=" + minIdle
@@ -212,6 +219,7 @@ public final class PgfastPoolConfiguration {
         private Duration backgroundEvictionInterval;
         private Duration drainTime = DEFAULT_DRAIN_TIME;
         private Duration closeTime = DEFAULT_CLOSE_TIME;
+        private Object meterRegistry;
 
         private Builder(PgfastConnectionFactory connectionFactory) {
             this.connectionFactory = connectionFactory;
@@ -327,6 +335,18 @@ public final class PgfastPoolConfiguration {
 
         public Builder closeTime(Duration closeTime) {
             this.closeTime = positive("closeTime", closeTime);
+            return this;
+        }
+
+        /**
+         * Registers the pool's meters in this Micrometer {@code MeterRegistry} when the pool is made (typed
+         * {@code Object} so that micrometer-core stays optional): the gauges Spring Boot registers for r2dbc-pool and
+         * an acquisition timer; see {@link PgfastPool#bindTo(Object)}.
+         *
+         * @throws IllegalArgumentException when it is not a {@code MeterRegistry} or micrometer-core is missing
+         */
+        public Builder meterRegistry(Object meterRegistry) {
+            this.meterRegistry = PoolMeters.requireRegistry(meterRegistry);
             return this;
         }
 

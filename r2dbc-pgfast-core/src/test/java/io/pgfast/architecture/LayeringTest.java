@@ -101,6 +101,14 @@ class LayeringTest {
     }
 
     @Test
+    void onlyOneClassOfThePoolImportsMicrometer() {
+        // micrometer-core is optional: a pool without a MeterRegistry must load none of its classes
+        check(noClasses().that().resideInAPackage("io.pgfast.pool..")
+                .and().doNotHaveFullyQualifiedName("io.pgfast.pool.MicrometerPoolMeters")
+                .should().dependOnClassesThat().resideInAnyPackage("io.micrometer.."));
+    }
+
+    @Test
     void thePackagesOfCoreFormNoCycle() {
         check(slices().matching("io.pgfast.(*)..").should().beFreeOfCycles());
     }

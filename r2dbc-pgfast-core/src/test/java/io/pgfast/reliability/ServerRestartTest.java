@@ -1,14 +1,19 @@
 package io.pgfast.reliability;
 
+import io.pgfast.pool.PgfastPool;
+import io.pgfast.pool.PgfastPoolConfiguration;
 import io.pgfast.r2dbc.PgfastConnectionFactory;
 import io.pgfast.testing.AuthMethod;
 import io.pgfast.testing.RequiresPostgres;
 import io.r2dbc.pool.ConnectionPool;
 import io.r2dbc.pool.ConnectionPoolConfiguration;
+import io.r2dbc.spi.Closeable;
 import io.r2dbc.spi.Connection;
+import io.r2dbc.spi.ConnectionFactory;
 import io.r2dbc.spi.R2dbcException;
 import io.r2dbc.spi.ValidationDepth;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
@@ -29,7 +34,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * A server restart under load, through {@link FaultProxy} (the harness's server is shared with every
  * other test and cannot be restarted safely): every connection is reset at once, new connections are
  * reset for {@link #DOWN} (a server that is not listening yet), then accepted again. Workers keep
- * sending requests through an r2dbc-pool all along.
+ * sending requests through a pool all along: r2dbc-pool, and the driver's own.
  *
  * <p>Checked: no request hangs (each has {@link #REQUEST_BOUND}); every failed request fails with an
  * R2dbcException; once the server is back the pool serves requests again, and every request begun after
@@ -46,8 +51,25 @@ class ServerRestartTest {
     private static final int WORKERS = 6;
     private static final String APPLICATION = "pgfast-reliab-restart";
 
-    @Test
-    void thePoolRecoversFromARestartAndNoRequestHangs() throws Exception {
+    /** The pools under test, with the same settings. */
+    enum Pool {
+        R2DBC_POOL, PGFAST_POOL;
+
+        ConnectionFactory open(PgfastConnectionFactory factory) {
+            if (this == R2DBC_POOL) {
+                return new ConnectionPool(ConnectionPoolConfiguration.builder(factory)
+                        .initialSize(2).maxSize(4).validationDepth(ValidationDepth.LOCAL)
+                        .maxAcquireTime(Duration.ofSeconds(5)).maxCreateConnectionTime(Duration.ofSeconds(3)).build());
+            }
+            return new PgfastPool(PgfastPoolConfiguration.builder(factory)
+                    .initialSize(2).maxSize(4).validationDepth(ValidationDepth.LOCAL)
+                    .maxAcquireTime(Duration.ofSeconds(5)).maxCreateConnectionTime(Duration.ofSeconds(3)).build());
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(Pool.class)
+    void thePoolRecoversFromARestartAndNoRequestHangs(Pool kind) throws Exception {
         int restarts = Reliability.scale(1, 6);
         Duration before = Duration.ofSeconds(2);
         Duration period = Reliability.scale(Duration.ofSeconds(9), Duration.ofSeconds(20));
@@ -60,9 +82,7 @@ class ServerRestartTest {
         try (FaultProxy proxy = FaultProxy.to(Db.server().host(), Db.server().port())) {
             PgfastConnectionFactory factory = new PgfastConnectionFactory(Db.config(AuthMethod.SCRAM, "127.0.0.1", proxy.port())
                     .applicationName(APPLICATION).connectTimeout(Duration.ofSeconds(2)).build());
-            ConnectionPool pool = new ConnectionPool(ConnectionPoolConfiguration.builder(factory)
-                    .initialSize(2).maxSize(4).validationDepth(ValidationDepth.LOCAL)
-                    .maxAcquireTime(Duration.ofSeconds(5)).maxCreateConnectionTime(Duration.ofSeconds(3)).build());
+            ConnectionFactory pool = kind.open(factory);
             ExecutorService workers = Executors.newFixedThreadPool(WORKERS);
             long start = System.nanoTime();
             long end = start + before.plus(period.multipliedBy(restarts)).toNanos();
@@ -126,14 +146,14 @@ class ServerRestartTest {
                 }
                 long lastBack = backAt.get(backAt.size() - 1);
                 assertThat(Mono.usingWhen(pool.create(), c -> query(c, 42), Connection::close).block(REQUEST_BOUND)).isEqualTo(42);
-                Reliability.report("server restart", restarts + " restart(s) under " + WORKERS + " workers: " + succeeded
+                Reliability.report("server restart, " + kind, restarts + " restart(s) under " + WORKERS + " workers: " + succeeded
                         + " requests succeeded, " + failed + " failed with R2dbcException " + failures + ", 0 hung; "
                         + proxy.accepted() + " connections accepted, " + proxy.refused() + " refused while down; recovered "
                         + (successNanos.stream().filter(t -> t > lastBack).min(Long::compare).orElse(lastBack) - lastBack) / 1_000_000
                         + " ms after the last restart");
             } finally {
                 workers.shutdownNow();
-                pool.disposeLater().block(REQUEST_BOUND);
+                Mono.from(((Closeable) pool).close()).block(REQUEST_BOUND);
             }
         }
         assertThat(backendsOf(APPLICATION)).as("server backends left by the pool").isZero();
