@@ -1,6 +1,7 @@
 package io.pgfast.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
 
@@ -30,7 +31,8 @@ import reactor.core.publisher.Mono;
 /**
  * r2dbc-pgfast-spring-boot's auto-configuration in Boot's own R2DBC auto-configuration, against the real server:
  * {@code spring.r2dbc.url=r2dbc:pgfast:...} gives a {@link PgfastPool} built from {@code spring.r2dbc.pool.*} that Boot
- * does not wrap in r2dbc-pool again, with its gauges under Boot's r2dbc-pool names; every other URL keeps Boot's path.
+ * does not wrap in r2dbc-pool again, with its gauges under Boot's r2dbc-pool names (and an acquisition timer); every
+ * other URL keeps Boot's path.
  */
 @RequiresPostgres
 class PgfastPoolAutoConfigurationTest {
@@ -57,6 +59,7 @@ class PgfastPoolAutoConfigurationTest {
             assertThat(select(context.getBean(ConnectionFactory.class), "application_name")).isEqualTo(TestDatabase.APPLICATION_NAME);
             // Boot's defaults for spring.r2dbc.pool.*
             PgfastPoolConfiguration c = context.getBean(PgfastPool.class).getConfiguration();
+            assertThat(c.name()).isEqualTo("connectionFactory");
             assertThat(c.maxSize()).isEqualTo(10);
             assertThat(c.initialSize()).isEqualTo(10);
             assertThat(c.maxIdleTime()).isEqualTo(Duration.ofMinutes(30));
@@ -130,9 +133,13 @@ class PgfastPoolAutoConfigurationTest {
                     } finally {
                         Mono.from(held.close()).block(TIMEOUT);
                     }
-                    assertThat(gauge(registry, "acquired")).isZero();
-                    assertThat(gauge(registry, "idle")).isEqualTo(gauge(registry, "allocated"));
-                    assertThat(registry.get("r2dbc.pool.acquired").gauge().getId().getBaseUnit()).isEqualTo("connections");
+                    // the connection given back and any still being opened settle as idle ones
+                    await().atMost(TIMEOUT).untilAsserted(() -> {
+                        assertThat(gauge(registry, "acquired")).isZero();
+                        assertThat(gauge(registry, "idle")).isEqualTo(gauge(registry, "allocated")).isPositive();
+                    });
+                    assertThat(registry.get("r2dbc.pool.acquire").tag("name", "connectionFactory").timer().count())
+                            .isPositive();
                 });
     }
 

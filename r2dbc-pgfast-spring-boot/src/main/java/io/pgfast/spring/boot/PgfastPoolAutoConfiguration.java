@@ -47,8 +47,10 @@ import org.springframework.context.annotation.Conditional;
 @EnableConfigurationProperties(R2dbcProperties.class)
 public final class PgfastPoolAutoConfiguration {
 
-    /** Named as Boot names its own, so that metrics, health and the transaction manager see the usual bean. */
-    @Bean(destroyMethod = "dispose")
+    /** The bean's name, as Boot names its own, and the pool's, which tags its meters as Boot tags r2dbc-pool's. */
+    static final String NAME = "connectionFactory";
+
+    @Bean(name = NAME, destroyMethod = "dispose")
     PgfastPool connectionFactory(R2dbcProperties properties, ObjectProvider<R2dbcConnectionDetails> connectionDetails,
                                  ObjectProvider<ConnectionFactoryOptionsBuilderCustomizer> customizers,
                                  ObjectProvider<ConnectionFactoryDecorator> decorators) {
@@ -77,6 +79,7 @@ public final class PgfastPoolAutoConfiguration {
      */
     static PgfastPoolConfiguration configuration(PgfastConnectionFactory factory, R2dbcProperties.Pool pool) {
         return PgfastPoolConfiguration.builder(factory)
+                .name(NAME)
                 .initialSize(pool.getInitialSize())
                 .maxSize(pool.getMaxSize())
                 .minIdle(pool.getMinIdle())

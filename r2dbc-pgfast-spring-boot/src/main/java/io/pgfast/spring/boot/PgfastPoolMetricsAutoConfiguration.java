@@ -1,7 +1,6 @@
 package io.pgfast.spring.boot;
 
 import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.Tags;
 import io.pgfast.pool.PgfastPool;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
@@ -11,9 +10,12 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.r2dbc.autoconfigure.R2dbcAutoConfiguration;
 
 /**
- * Binds every {@link PgfastPool} bean to the application's {@link MeterRegistry} with a {@link PgfastPoolMeterBinder}
- * tagged with the bean's name, as Boot's {@code ConnectionPoolMetricsAutoConfiguration} binds r2dbc-pool's
- * {@code ConnectionPool} beans. Runs after the registry is made (Boot's metrics module, as actuator brings it, or an
+ * Registers the meters of every {@link PgfastPool} bean in the application's {@link MeterRegistry}
+ * ({@link PgfastPool#bindTo}): the gauges Boot's {@code ConnectionPoolMetricsAutoConfiguration} registers for
+ * r2dbc-pool's {@code ConnectionPool} beans, under the same names ({@code r2dbc.pool.acquired}, {@code .allocated},
+ * {@code .idle}, {@code .pending}, {@code .max.allocated}, {@code .max.pending}) and tagged {@code name} with the
+ * pool's name (for the auto-configured pool, its bean's name, as Boot tags them), plus the timer
+ * {@code r2dbc.pool.acquire}. Runs after the registry is made (Boot's metrics module, as actuator brings it, or an
  * application's own {@code MeterRegistry} bean).
  */
 @AutoConfiguration(after = {PgfastPoolAutoConfiguration.class, R2dbcAutoConfiguration.class},
@@ -24,7 +26,10 @@ public final class PgfastPoolMetricsAutoConfiguration {
 
     @Autowired
     void bindPgfastPoolsToRegistry(ConfigurableListableBeanFactory beanFactory, MeterRegistry registry) {
-        beanFactory.getBeansOfType(PgfastPool.class, false, false)
-                .forEach((name, pool) -> new PgfastPoolMeterBinder(pool, name, Tags.empty()).bindTo(registry));
+        for (PgfastPool pool : beanFactory.getBeansOfType(PgfastPool.class, false, false).values()) {
+            if (pool.getConfiguration().meterRegistry() == null) {
+                pool.bindTo(registry);
+            }
+        }
     }
 }
