@@ -1,5 +1,6 @@
 package io.pgfast.release;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.w3c.dom.Document;
@@ -60,6 +61,17 @@ class PublishedArtifactsTest {
         assertThat(entries(jar)).contains("META-INF/LICENSE", "META-INF/NOTICE");
         assertThat(entry(jar, "META-INF/LICENSE")).contains("Apache License", "Version 2.0, January 2004");
         assertThat(entry(jar, "META-INF/LICENSE")).isEqualTo(Files.readString(ROOT.resolve("LICENSE")));
+    }
+
+    /** Boot finds the auto-configurations by this list only: a class renamed without it would silently drop out. */
+    @Test
+    void theSpringBootJarListsItsAutoConfigurations() throws IOException {
+        Path jar = artifact("r2dbc-pgfast-spring-boot", "");
+        String imports = entry(jar, "META-INF/spring/org.springframework.boot.autoconfigure.AutoConfiguration.imports");
+        List<String> classes = imports.lines().map(String::trim).filter(l -> !l.isEmpty() && !l.startsWith("#")).toList();
+        assertThat(classes).contains("io.pgfast.spring.boot.PgfastPoolAutoConfiguration",
+                "io.pgfast.spring.boot.PgfastPoolMetricsAutoConfiguration");
+        assertThat(entries(jar)).containsAll(classes.stream().map(c -> c.replace('.', '/') + ".class").toList());
     }
 
     @ParameterizedTest
