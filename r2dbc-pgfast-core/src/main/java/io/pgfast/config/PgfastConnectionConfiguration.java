@@ -2,22 +2,17 @@ package io.pgfast.config;
 
 import io.netty.handler.ssl.SslContextBuilder;
 
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.ZoneId;
 import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
-import java.util.function.Supplier;
 import java.util.regex.Pattern;
 
-import org.reactivestreams.Publisher;
 import reactor.core.publisher.Mono;
 
 /**
@@ -60,97 +55,15 @@ public final class PgfastConnectionConfiguration {
     /** statement_timeout and lock_timeout are int GUCs in milliseconds. */
     static final long MAX_TIMEOUT_MILLIS = Integer.MAX_VALUE;
 
-    private final String host;
-    /** As given, ports not yet filled in (for {@link #mutate()}); null means the default host. */
-    private final HostList hostList;
+    /** Every option set, by name, as the builder checked it (sslMode and timeZone resolved); others have their default. */
+    private final Map<String, Object> values;
+    /** Derived from the {@code host} option and the port, at least one. */
     private final List<HostSpec> hosts;
-    private final TargetServerType targetServerType;
-    private final boolean loadBalanceHosts;
-    private final int hostRecheckSeconds;
-    private final int port;
-    private final String socket;
-    private final String database;
-    private final String username;
-    private final Mono<CharSequence> password;
-    private final boolean hasPassword;
-    private final String applicationName;
-    private final Map<String, String> options;
-    private final ZoneId timeZone;
-    private final Duration connectTimeout;
-    private final Duration socketTimeout;
-    private final Duration statementTimeout;
-    private final Duration lockWaitTimeout;
-    private final boolean tcpKeepAlive;
-    private final boolean tcpNoDelay;
-    private final SslMode sslMode;
-    private final String sslRootCert;
-    private final Path sslCert;
-    private final Path sslKey;
-    private final String sslPassword;
-    private final boolean sslSni;
-    private final SslNegotiation sslNegotiation;
-    private final ChannelBindingMode channelBinding;
-    private final boolean allowCleartextPassword;
-    private final int preparedStatementCacheQueries;
-    private final int fetchSize;
-    private final boolean rewriteBatchedInserts;
-    private final int pipelineLimit;
-    private final int maxMessageSize;
-    private final int readAheadLimit;
-    private final boolean autodetectExtensions;
-    private final java.util.List<io.pgfast.codec.Codec> codecs;
-    private final Object observationRegistry;
-    private final LogLevel noticeLogLevel;
-    private final LogLevel errorResponseLogLevel;
-    private final reactor.netty.resources.LoopResources loopResources;
-    private final Function<SslContextBuilder, SslContextBuilder> sslContextBuilderCustomizer;
-    private final javax.net.ssl.HostnameVerifier sslHostnameVerifier;
 
-    PgfastConnectionConfiguration(PgfastConnectionConfigurationBuilder b, SslMode sslMode) {
-        this.hostList = b.hosts;
-        this.hosts = b.hosts != null ? b.hosts.resolve(b.port) : List.of(new HostSpec(DEFAULT_HOST, b.port));
-        this.host = hosts.get(0).host();
-        this.targetServerType = b.targetServerType;
-        this.loadBalanceHosts = b.loadBalanceHosts;
-        this.hostRecheckSeconds = b.hostRecheckSeconds;
-        this.port = b.port;
-        this.socket = b.socket;
-        this.database = b.database;
-        this.username = b.username;
-        this.password = b.password;
-        this.hasPassword = b.hasPassword;
-        this.applicationName = b.applicationName;
-        this.options = Collections.unmodifiableMap(new LinkedHashMap<>(b.options));
-        this.timeZone = b.timeZone != null ? b.timeZone : ZoneId.systemDefault();
-        this.connectTimeout = b.connectTimeout;
-        this.socketTimeout = b.socketTimeout;
-        this.statementTimeout = b.statementTimeout;
-        this.lockWaitTimeout = b.lockWaitTimeout;
-        this.tcpKeepAlive = b.tcpKeepAlive;
-        this.tcpNoDelay = b.tcpNoDelay;
-        this.sslMode = sslMode;
-        this.sslRootCert = b.sslRootCert;
-        this.sslCert = b.sslCert;
-        this.sslKey = b.sslKey;
-        this.sslPassword = b.sslPassword;
-        this.sslSni = b.sslSni;
-        this.sslNegotiation = b.sslNegotiation;
-        this.channelBinding = b.channelBinding;
-        this.allowCleartextPassword = b.allowCleartextPassword;
-        this.preparedStatementCacheQueries = b.preparedStatementCacheQueries;
-        this.fetchSize = b.fetchSize;
-        this.rewriteBatchedInserts = b.rewriteBatchedInserts;
-        this.pipelineLimit = b.pipelineLimit;
-        this.maxMessageSize = b.maxMessageSize;
-        this.readAheadLimit = b.readAheadLimit;
-        this.autodetectExtensions = b.autodetectExtensions;
-        this.codecs = java.util.List.copyOf(b.codecs);
-        this.observationRegistry = b.observationRegistry;
-        this.noticeLogLevel = b.noticeLogLevel;
-        this.errorResponseLogLevel = b.errorResponseLogLevel;
-        this.loopResources = b.loopResources;
-        this.sslContextBuilderCustomizer = b.sslContextBuilderCustomizer;
-        this.sslHostnameVerifier = b.sslHostnameVerifier;
+    PgfastConnectionConfiguration(Map<String, Object> values) {
+        this.values = Collections.unmodifiableMap(values);
+        HostList hostList = get(PgOptions.HOST);
+        this.hosts = hostList != null ? hostList.resolve(port()) : List.of(new HostSpec(DEFAULT_HOST, port()));
     }
 
     public static PgfastConnectionConfigurationBuilder builder() {
@@ -160,49 +73,20 @@ public final class PgfastConnectionConfiguration {
     /** A builder holding this configuration's values, to derive a changed copy. */
     public PgfastConnectionConfigurationBuilder mutate() {
         PgfastConnectionConfigurationBuilder b = new PgfastConnectionConfigurationBuilder();
-        b.hosts = hostList;
-        b.targetServerType = targetServerType;
-        b.loadBalanceHosts = loadBalanceHosts;
-        b.hostRecheckSeconds = hostRecheckSeconds;
-        b.port = port;
-        b.socket = socket;
-        b.database = database;
-        b.username = username;
-        b.password = password;
-        b.hasPassword = hasPassword;
-        b.applicationName = applicationName;
-        b.options.putAll(options);
-        b.timeZone = timeZone;
-        b.connectTimeout = connectTimeout;
-        b.socketTimeout = socketTimeout;
-        b.statementTimeout = statementTimeout;
-        b.lockWaitTimeout = lockWaitTimeout;
-        b.tcpKeepAlive = tcpKeepAlive;
-        b.tcpNoDelay = tcpNoDelay;
-        b.sslMode = sslMode;
-        b.sslRootCert = sslRootCert;
-        b.sslCert = sslCert;
-        b.sslKey = sslKey;
-        b.sslPassword = sslPassword;
-        b.sslSni = sslSni;
-        b.sslNegotiation = sslNegotiation;
-        b.channelBinding = channelBinding;
-        b.allowCleartextPassword = allowCleartextPassword;
-        b.preparedStatementCacheQueries = preparedStatementCacheQueries;
-        b.fetchSize = fetchSize;
-        b.rewriteBatchedInserts = rewriteBatchedInserts;
-        b.pipelineLimit = pipelineLimit;
-        b.maxMessageSize = maxMessageSize;
-        b.readAheadLimit = readAheadLimit;
-        b.autodetectExtensions = autodetectExtensions;
-        b.codecs.addAll(codecs);
-        b.observationRegistry = observationRegistry;
-        b.noticeLogLevel = noticeLogLevel;
-        b.errorResponseLogLevel = errorResponseLogLevel;
-        b.loopResources = loopResources;
-        b.sslContextBuilderCustomizer = sslContextBuilderCustomizer;
-        b.sslHostnameVerifier = sslHostnameVerifier;
+        b.values.putAll(values);
         return b;
+    }
+
+    /**
+     * The value of any option declared in {@link PgOptions}, its default when none was set; every typed
+     * accessor below reads it here.
+     */
+    @SuppressWarnings("unchecked")
+    public <T> T get(PgOption<T> option) {
+        if (option.isDerived()) {
+            return option.derive(this);
+        }
+        return values.containsKey(option.name()) ? (T) values.get(option.name()) : option.defaultValue();
     }
 
     /**
@@ -210,7 +94,7 @@ public final class PgfastConnectionConfiguration {
      * {@link #hosts()}. Unused when {@link #socket()} is set.
      */
     public String host() {
-        return host;
+        return hosts.get(0).host();
     }
 
     /** Every host to try, in the configured order, each with its port; at least one; unmodifiable. */
@@ -220,41 +104,41 @@ public final class PgfastConnectionConfiguration {
 
     /** Which role the server of a connection must have (checked only when it is not ANY or there are several hosts). */
     public TargetServerType targetServerType() {
-        return targetServerType;
+        return get(PgOptions.TARGET_SERVER_TYPE);
     }
 
     /** Whether every connection attempt tries the hosts in a random order. */
     public boolean loadBalanceHosts() {
-        return loadBalanceHosts;
+        return get(PgOptions.LOAD_BALANCE_HOSTS);
     }
 
     /** How long, in seconds, what a connection attempt found about a host steers the next ones; 0 never. */
     public int hostRecheckSeconds() {
-        return hostRecheckSeconds;
+        return get(PgOptions.HOST_RECHECK_SECONDS);
     }
 
     /** The port of hosts given without one, and of the Unix socket file. */
     public int port() {
-        return port;
+        return get(PgOptions.PORT);
     }
 
     /** The directory holding the server's Unix-domain socket; when present, connect there instead of TCP. */
     public Optional<String> socket() {
-        return Optional.ofNullable(socket);
+        return Optional.ofNullable(get(PgOptions.SOCKET));
     }
 
     /** The socket file itself, {@code <socket>/.s.PGSQL.<port>}, as the server names it. */
     public Optional<Path> socketFile() {
-        return socket().map(dir -> Path.of(dir, socketFileName(port)));
+        return socket().map(dir -> Path.of(dir, socketFileName(port())));
     }
 
     /** The database; when empty the server uses the user name. */
     public Optional<String> database() {
-        return Optional.ofNullable(database);
+        return Optional.ofNullable(get(PgOptions.DATABASE));
     }
 
     public String username() {
-        return username;
+        return get(PgOptions.USER);
     }
 
     /**
@@ -262,26 +146,26 @@ public final class PgfastConnectionConfiguration {
      * given to the builder can rotate credentials); empty when none was configured.
      */
     public Mono<CharSequence> password() {
-        return password;
+        return Optional.ofNullable(get(PgOptions.PASSWORD)).orElse(Mono.empty());
     }
 
     public String applicationName() {
-        return applicationName;
+        return get(PgOptions.APPLICATION_NAME);
     }
 
     /** Extra configuration parameters sent in the StartupMessage, in insertion order, unmodifiable. */
     public Map<String, String> options() {
-        return options;
+        return get(PgOptions.OPTIONS);
     }
 
     /** The session time zone sent as the {@code TimeZone} startup parameter. */
     public ZoneId timeZone() {
-        return timeZone;
+        return get(PgOptions.TIME_ZONE);
     }
 
     /** Bound on the whole connection setup (TCP, TLS, authentication); {@link Duration#ZERO} means none. */
     public Duration connectTimeout() {
-        return connectTimeout;
+        return get(PgOptions.CONNECT_TIMEOUT);
     }
 
     /**
@@ -289,92 +173,92 @@ public final class PgfastConnectionConfiguration {
      * connection (pgjdbc's {@code socketTimeout}); {@link Duration#ZERO} means never.
      */
     public Duration socketTimeout() {
-        return socketTimeout;
+        return get(PgOptions.SOCKET_TIMEOUT);
     }
 
     /** {@code statement_timeout} for the session; empty leaves the server's setting, zero disables it. */
     public Optional<Duration> statementTimeout() {
-        return Optional.ofNullable(statementTimeout);
+        return Optional.ofNullable(get(PgOptions.STATEMENT_TIMEOUT));
     }
 
     /** {@code lock_timeout} for the session; empty leaves the server's setting, zero disables it. */
     public Optional<Duration> lockWaitTimeout() {
-        return Optional.ofNullable(lockWaitTimeout);
+        return Optional.ofNullable(get(PgOptions.LOCK_WAIT_TIMEOUT));
     }
 
     public boolean tcpKeepAlive() {
-        return tcpKeepAlive;
+        return get(PgOptions.TCP_KEEP_ALIVE);
     }
 
     public boolean tcpNoDelay() {
-        return tcpNoDelay;
+        return get(PgOptions.TCP_NO_DELAY);
     }
 
     public SslMode sslMode() {
-        return sslMode;
+        return get(PgOptions.SSL_MODE);
     }
 
     /** A PEM file of trusted roots, or {@link #SSL_ROOT_CERT_SYSTEM}; empty means libpq's default file. */
     public Optional<String> sslRootCert() {
-        return Optional.ofNullable(sslRootCert);
+        return Optional.ofNullable(get(PgOptions.SSL_ROOT_CERT));
     }
 
     /** The client certificate chain (PEM); present exactly when {@link #sslKey()} is. */
     public Optional<Path> sslCert() {
-        return Optional.ofNullable(sslCert);
+        return Optional.ofNullable(get(PgOptions.SSL_CERT));
     }
 
     /** The client private key (PEM, PKCS#8 or PKCS#1/SEC1; encrypted PKCS#8 needs {@link #sslPassword()}). */
     public Optional<Path> sslKey() {
-        return Optional.ofNullable(sslKey);
+        return Optional.ofNullable(get(PgOptions.SSL_KEY));
     }
 
     /** The password of an encrypted {@link #sslKey()}. */
     public Optional<String> sslPassword() {
-        return Optional.ofNullable(sslPassword);
+        return Optional.ofNullable(get(PgOptions.SSL_PASSWORD));
     }
 
     /** Whether the TLS handshake names the host (SNI); never done for IP addresses. */
     public boolean sslSni() {
-        return sslSni;
+        return get(PgOptions.SSL_SNI);
     }
 
     public SslNegotiation sslNegotiation() {
-        return sslNegotiation;
+        return get(PgOptions.SSL_NEGOTIATION);
     }
 
     public ChannelBindingMode channelBinding() {
-        return channelBinding;
+        return get(PgOptions.CHANNEL_BINDING);
     }
 
     /** When false, a server asking for a cleartext password (AuthenticationCleartextPassword) is refused. */
     public boolean allowCleartextPassword() {
-        return allowCleartextPassword;
+        return get(PgOptions.ALLOW_CLEARTEXT_PASSWORD);
     }
 
     /** Prepared statements kept per connection: 0 uses unnamed statements only, -1 means no limit. */
     public int preparedStatementCacheQueries() {
-        return preparedStatementCacheQueries;
+        return get(PgOptions.PREPARED_STATEMENT_CACHE_QUERIES);
     }
 
     /** Rows per Execute of a portal; 0 fetches all rows at once. */
     public int fetchSize() {
-        return fetchSize;
+        return get(PgOptions.FETCH_SIZE);
     }
 
     /** Whether {@code Statement.add()} batches of a plain {@code INSERT … VALUES (…)} run as multi-row inserts. */
     public boolean rewriteBatchedInserts() {
-        return rewriteBatchedInserts;
+        return get(PgOptions.REWRITE_BATCHED_INSERTS);
     }
 
     /** Statements written to one connection before their results arrive, at most. */
     public int pipelineLimit() {
-        return pipelineLimit;
+        return get(PgOptions.PIPELINE_LIMIT);
     }
 
     /** The largest backend message accepted, in bytes, length word included; a larger one fails the connection. */
     public int maxMessageSize() {
-        return maxMessageSize;
+        return get(PgOptions.MAX_MESSAGE_SIZE);
     }
 
     /**
@@ -382,47 +266,47 @@ public final class PgfastConnectionConfiguration {
      * result on the same connection and nobody asks for its rows; past it the waiting statement fails.
      */
     public int readAheadLimit() {
-        return readAheadLimit;
+        return get(PgOptions.READ_AHEAD_LIMIT);
     }
 
     /** Whether codecs found through {@code ServiceLoader} are registered. */
     public boolean autodetectExtensions() {
-        return autodetectExtensions;
+        return get(PgOptions.AUTODETECT_EXTENSIONS);
     }
 
     /** The {@code search_path} sent at startup ({@code schema} option), if any. */
     public Optional<String> schema() {
-        return Optional.ofNullable(options.get(PgfastConnectionConfigurationBuilder.SEARCH_PATH));
+        return Optional.ofNullable(get(PgOptions.SCHEMA));
     }
 
     /** The level at which notices no Result delivers are logged (logger {@code io.pgfast.notice}). */
     public LogLevel noticeLogLevel() {
-        return noticeLogLevel;
+        return get(PgOptions.NOTICE_LOG_LEVEL);
     }
 
     /** The level at which the server's error responses are logged (logger {@code io.pgfast.errorresponse}). */
     public LogLevel errorResponseLogLevel() {
-        return errorResponseLogLevel;
+        return get(PgOptions.ERROR_RESPONSE_LOG_LEVEL);
     }
 
     /** Applied to Netty's SslContextBuilder after the TLS options; empty for none. */
     public Optional<Function<SslContextBuilder, SslContextBuilder>> sslContextBuilderCustomizer() {
-        return Optional.ofNullable(sslContextBuilderCustomizer);
+        return Optional.ofNullable(get(PgOptions.SSL_CONTEXT_BUILDER_CUSTOMIZER));
     }
 
     /** Replaces the built-in host name check of sslMode=verify-full; empty for the built-in one. */
     public Optional<javax.net.ssl.HostnameVerifier> sslHostnameVerifier() {
-        return Optional.ofNullable(sslHostnameVerifier);
+        return Optional.ofNullable(get(PgOptions.SSL_HOSTNAME_VERIFIER));
     }
 
     /** The event loops connections run on; empty for Reactor Netty's shared ones. */
     public Optional<reactor.netty.resources.LoopResources> loopResources() {
-        return Optional.ofNullable(loopResources);
+        return Optional.ofNullable(get(PgOptions.LOOP_RESOURCES));
     }
 
     /** Codecs registered in code, on top of the built-ins (and of ServiceLoader ones); they win over both. */
     public java.util.List<io.pgfast.codec.Codec> codecs() {
-        return codecs;
+        return get(PgOptions.CODECS);
     }
 
     /**
@@ -430,49 +314,24 @@ public final class PgfastConnectionConfiguration {
      * {@code Object} so that micrometer-observation stays optional. Empty: nothing is observed.
      */
     public Optional<Object> observationRegistry() {
-        return Optional.ofNullable(observationRegistry);
+        return Optional.ofNullable(get(PgOptions.OBSERVATION_REGISTRY));
     }
 
+    /** Every shown option in declaration order; sensitive ones as {@code <hidden>} or {@code <none>}. */
     @Override
     public String toString() {
-        return "PgfastConnectionConfiguration{"
-                + "host=" + (hosts.size() == 1 ? host : hosts.toString())
-                + ", port=" + port
-                + ", targetServerType=" + targetServerType.optionName()
-                + ", loadBalanceHosts=" + loadBalanceHosts
-                + ", hostRecheckSeconds=" + hostRecheckSeconds
-                + ", socket=" + socket
-                + ", database=" + database
-                + ", username=" + username
-                + ", password=" + (hasPassword ? "<hidden>" : "<none>")
-                + ", applicationName=" + applicationName
-                + ", options=" + options
-                + ", timeZone=" + timeZone
-                + ", connectTimeout=" + connectTimeout
-                + ", socketTimeout=" + socketTimeout
-                + ", statementTimeout=" + statementTimeout
-                + ", lockWaitTimeout=" + lockWaitTimeout
-                + ", tcpKeepAlive=" + tcpKeepAlive
-                + ", tcpNoDelay=" + tcpNoDelay
-                + ", sslMode=" + sslMode
-                + ", sslRootCert=" + sslRootCert
-                + ", sslCert=" + sslCert
-                + ", sslKey=" + sslKey
-                + ", sslPassword=" + (sslPassword != null ? "<hidden>" : "<none>")
-                + ", sslSni=" + sslSni
-                + ", sslNegotiation=" + sslNegotiation
-                + ", channelBinding=" + channelBinding
-                + ", allowCleartextPassword=" + allowCleartextPassword
-                + ", preparedStatementCacheQueries=" + preparedStatementCacheQueries
-                + ", fetchSize=" + fetchSize
-                + ", rewriteBatchedInserts=" + rewriteBatchedInserts
-                + ", pipelineLimit=" + pipelineLimit
-                + ", maxMessageSize=" + maxMessageSize
-                + ", readAheadLimit=" + readAheadLimit
-                + ", autodetectExtensions=" + autodetectExtensions
-                + ", noticeLogLevel=" + noticeLogLevel
-                + ", errorResponseLogLevel=" + errorResponseLogLevel
-                + '}';
+        StringBuilder text = new StringBuilder("PgfastConnectionConfiguration{");
+        for (PgOption<?> option : PgOptions.all()) {
+            if (option.isShown()) {
+                text.append(text.charAt(text.length() - 1) == '{' ? "" : ", ").append(option.builderName()).append('=')
+                        .append(option == PgOptions.HOST ? (hosts.size() == 1 ? host() : hosts.toString()) : shown(option));
+            }
+        }
+        return text.append('}').toString();
+    }
+
+    private <T> String shown(PgOption<T> option) {
+        return option.show(get(option));
     }
 
     static String socketFileName(int port) {

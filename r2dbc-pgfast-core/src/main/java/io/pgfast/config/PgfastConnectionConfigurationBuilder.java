@@ -4,6 +4,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,55 +20,30 @@ import reactor.core.publisher.Mono;
  */
 public final class PgfastConnectionConfigurationBuilder {
 
-    /** Null: {@link PgfastConnectionConfiguration#DEFAULT_HOST}. */
-    HostList hosts;
-    TargetServerType targetServerType = TargetServerType.ANY;
-    boolean loadBalanceHosts;
-    int hostRecheckSeconds = PgfastConnectionConfiguration.DEFAULT_HOST_RECHECK_SECONDS;
-    int port = PgfastConnectionConfiguration.DEFAULT_PORT;
-    String socket;
-    String database;
-    String username;
-    Mono<CharSequence> password = Mono.empty();
-    boolean hasPassword;
-    String applicationName = PgfastConnectionConfiguration.DEFAULT_APPLICATION_NAME;
-    final Map<String, String> options = new LinkedHashMap<>();
-    ZoneId timeZone;
-    Duration connectTimeout = PgfastConnectionConfiguration.DEFAULT_CONNECT_TIMEOUT;
-    Duration socketTimeout = Duration.ZERO;
-    Duration statementTimeout;
-    Duration lockWaitTimeout;
-    boolean tcpKeepAlive;
-    boolean tcpNoDelay = true;
-    /** Null until set: the default depends on sslRootCert (libpq makes "system" imply verify-full). */
-    SslMode sslMode;
-    String sslRootCert;
-    Path sslCert;
-    Path sslKey;
-    String sslPassword;
-    boolean sslSni = true;
-    SslNegotiation sslNegotiation = SslNegotiation.POSTGRES;
-    ChannelBindingMode channelBinding = ChannelBindingMode.PREFER;
-    boolean allowCleartextPassword = true;
-    int preparedStatementCacheQueries = PgfastConnectionConfiguration.DEFAULT_PREPARED_STATEMENT_CACHE_QUERIES;
-    int fetchSize;
-    boolean rewriteBatchedInserts;
-    int pipelineLimit = PgfastConnectionConfiguration.DEFAULT_PIPELINE_LIMIT;
-    int maxMessageSize = PgfastConnectionConfiguration.DEFAULT_MAX_MESSAGE_SIZE;
-    int readAheadLimit = PgfastConnectionConfiguration.DEFAULT_READ_AHEAD_LIMIT;
-    boolean autodetectExtensions = true;
-    LogLevel noticeLogLevel = LogLevel.INFO;
-    LogLevel errorResponseLogLevel = LogLevel.DEBUG;
-    reactor.netty.resources.LoopResources loopResources;
-    java.util.function.Function<io.netty.handler.ssl.SslContextBuilder, io.netty.handler.ssl.SslContextBuilder> sslContextBuilderCustomizer;
-    javax.net.ssl.HostnameVerifier sslHostnameVerifier;
+    /** The options set so far, by name; an option absent here has its default. */
+    final Map<String, Object> values = new HashMap<>();
 
     /** The configuration parameter {@link #schema} sets. */
     static final String SEARCH_PATH = "search_path";
-    final java.util.List<io.pgfast.codec.Codec> codecs = new java.util.ArrayList<>();
-    Object observationRegistry;
 
     PgfastConnectionConfigurationBuilder() {
+    }
+
+    /**
+     * Sets any option declared in {@link PgOptions}; every typed method below comes here. The value
+     * passes the option's check (null restores the default where the option allows it).
+     *
+     * @throws IllegalArgumentException naming the option if the value is refused
+     */
+    public <T> PgfastConnectionConfigurationBuilder set(PgOption<T> option, T value) {
+        values.put(option.name(), option.check(value));
+        return this;
+    }
+
+    /** The value set so far, or the option's default. */
+    @SuppressWarnings("unchecked")
+    <T> T get(PgOption<T> option) {
+        return values.containsKey(option.name()) ? (T) values.get(option.name()) : option.defaultValue();
     }
 
     /**
@@ -78,12 +55,10 @@ public final class PgfastConnectionConfigurationBuilder {
     public PgfastConnectionConfigurationBuilder host(String host) {
         String h = OptionChecks.requireText("host", host).trim();
         if (h.startsWith("/")) {
-            this.socket = h;
-            this.hosts = null;
-            return this;
+            set(PgOptions.SOCKET, h);
+            return set(PgOptions.HOST, null);
         }
-        this.hosts = HostList.parse(h);
-        return this;
+        return set(PgOptions.HOST, HostList.parse(h));
     }
 
     /** Replaces the hosts by {@code hosts}, in this order (at least one). */
@@ -98,91 +73,58 @@ public final class PgfastConnectionConfigurationBuilder {
             }
             list = list == null ? HostList.of(h.host(), h.port()) : list.plus(h.host(), h.port());
         }
-        this.hosts = list;
-        return this;
+        return set(PgOptions.HOST, list);
     }
 
     /** Appends a host to the list (the first call replaces the default {@code localhost}). */
     public PgfastConnectionConfigurationBuilder addHost(String host, int port) {
         OptionChecks.requireText("host", host);
-        this.hosts = this.hosts == null ? HostList.of(host.trim(), port) : this.hosts.plus(host.trim(), port);
-        return this;
+        HostList hosts = get(PgOptions.HOST);
+        return set(PgOptions.HOST, hosts == null ? HostList.of(host.trim(), port) : hosts.plus(host.trim(), port));
     }
 
     /** Which role the server must have; {@link TargetServerType#ANY} (the default) takes any. */
     public PgfastConnectionConfigurationBuilder targetServerType(TargetServerType targetServerType) {
-        if (targetServerType == null) {
-            throw new IllegalArgumentException("targetServerType must not be null");
-        }
-        this.targetServerType = targetServerType;
-        return this;
+        return set(PgOptions.TARGET_SERVER_TYPE, targetServerType);
     }
 
     /** Whether each connection attempt shuffles the hosts (spreading connections over them). */
     public PgfastConnectionConfigurationBuilder loadBalanceHosts(boolean loadBalanceHosts) {
-        this.loadBalanceHosts = loadBalanceHosts;
-        return this;
+        return set(PgOptions.LOAD_BALANCE_HOSTS, loadBalanceHosts);
     }
 
     /** Seconds a host's status (down, primary, standby) steers the host order; 0 keeps none. */
     public PgfastConnectionConfigurationBuilder hostRecheckSeconds(int hostRecheckSeconds) {
-        if (hostRecheckSeconds < 0) {
-            throw new IllegalArgumentException("hostRecheckSeconds must not be negative, got " + hostRecheckSeconds);
-        }
-        this.hostRecheckSeconds = hostRecheckSeconds;
-        return this;
+        return set(PgOptions.HOST_RECHECK_SECONDS, hostRecheckSeconds);
     }
 
     public PgfastConnectionConfigurationBuilder port(int port) {
-        if (port < 1 || port > 65535) {
-            throw new IllegalArgumentException("port must be between 1 and 65535, got " + port);
-        }
-        this.port = port;
-        return this;
+        return set(PgOptions.PORT, port);
     }
 
     /** Directory of the server's Unix-domain socket (such as {@code /var/run/postgresql}); null clears it. */
     public PgfastConnectionConfigurationBuilder socket(String directory) {
-        if (directory == null) {
-            this.socket = null;
-            return this;
-        }
-        String d = OptionChecks.requireText("socket", directory).trim();
-        OptionChecks.requireNoNul("socket", d);
-        this.socket = d;
-        return this;
+        return set(PgOptions.SOCKET, directory);
     }
 
     /** The database name; null means the server default (the user name). */
     public PgfastConnectionConfigurationBuilder database(String database) {
-        if (database == null) {
-            this.database = null;
-            return this;
-        }
-        OptionChecks.requireNoNul("database", OptionChecks.requireText("database", database));
-        this.database = database;
-        return this;
+        return set(PgOptions.DATABASE, database);
     }
 
     /** The role to connect as (URL option {@code user}); required. */
     public PgfastConnectionConfigurationBuilder username(String username) {
-        OptionChecks.requireNoNul("username", OptionChecks.requireText("username", username));
-        this.username = username;
-        return this;
+        return set(PgOptions.USER, username);
     }
 
     /** A fixed password; null means none. */
     public PgfastConnectionConfigurationBuilder password(CharSequence password) {
-        this.password = password == null ? Mono.empty() : Mono.just(password);
-        this.hasPassword = password != null;
-        return this;
+        return set(PgOptions.PASSWORD, password == null ? null : Mono.just(password));
     }
 
     /** A password looked up for every new connection (a supplier returning null means none). */
     public PgfastConnectionConfigurationBuilder password(Supplier<? extends CharSequence> password) {
-        this.password = password == null ? Mono.empty() : Mono.fromSupplier(password);
-        this.hasPassword = password != null;
-        return this;
+        return set(PgOptions.PASSWORD, password == null ? null : Mono.fromSupplier(password));
     }
 
     /**
@@ -190,35 +132,17 @@ public final class PgfastConnectionConfigurationBuilder {
      * its first element (for rotating credentials, such as a cloud IAM token).
      */
     public PgfastConnectionConfigurationBuilder password(Publisher<? extends CharSequence> password) {
-        this.password = password == null ? Mono.empty() : Mono.from(password);
-        this.hasPassword = password != null;
-        return this;
+        return set(PgOptions.PASSWORD, password == null ? null : Mono.from(password));
     }
 
     /** The {@code application_name} the server shows in pg_stat_activity; null restores the default. */
     public PgfastConnectionConfigurationBuilder applicationName(String applicationName) {
-        if (applicationName == null) {
-            this.applicationName = PgfastConnectionConfiguration.DEFAULT_APPLICATION_NAME;
-            return this;
-        }
-        OptionChecks.requireNoNul("applicationName", applicationName);
-        this.applicationName = applicationName;
-        return this;
+        return set(PgOptions.APPLICATION_NAME, applicationName);
     }
 
     /** Replaces the extra startup parameters (see {@link #option(String, String)}). */
     public PgfastConnectionConfigurationBuilder options(Map<String, String> options) {
-        if (options == null) {
-            throw new IllegalArgumentException("options must not be null");
-        }
-        Map<String, String> checked = new LinkedHashMap<>();
-        for (Map.Entry<String, String> e : options.entrySet()) {
-            OptionChecks.checkParameter(e.getKey(), e.getValue());
-            checked.put(e.getKey(), e.getValue());
-        }
-        this.options.clear();
-        this.options.putAll(checked);
-        return this;
+        return set(PgOptions.OPTIONS, options);
     }
 
     /**
@@ -228,23 +152,19 @@ public final class PgfastConnectionConfigurationBuilder {
      */
     public PgfastConnectionConfigurationBuilder option(String name, String value) {
         OptionChecks.checkParameter(name, value);
-        this.options.put(name, value);
-        return this;
+        Map<String, String> options = new LinkedHashMap<>(get(PgOptions.OPTIONS));
+        options.put(name, value);
+        return set(PgOptions.OPTIONS, options);
     }
 
     /** The session time zone; null means the JVM's default zone at {@link #build()} time. */
     public PgfastConnectionConfigurationBuilder timeZone(ZoneId timeZone) {
-        this.timeZone = timeZone;
-        return this;
+        return set(PgOptions.TIME_ZONE, timeZone);
     }
 
     /** Bound on TCP connect + TLS + authentication; {@link Duration#ZERO} waits forever. */
     public PgfastConnectionConfigurationBuilder connectTimeout(Duration connectTimeout) {
-        if (connectTimeout == null) {
-            throw new IllegalArgumentException("connectTimeout must not be null (use Duration.ZERO for no limit)");
-        }
-        this.connectTimeout = OptionChecks.requireTimeout("connectTimeout", connectTimeout, Long.MAX_VALUE);
-        return this;
+        return set(PgOptions.CONNECT_TIMEOUT, connectTimeout);
     }
 
     /**
@@ -255,41 +175,30 @@ public final class PgfastConnectionConfigurationBuilder {
      * it above your longest statement. {@link Duration#ZERO} (the default) turns it off.
      */
     public PgfastConnectionConfigurationBuilder socketTimeout(Duration socketTimeout) {
-        if (socketTimeout == null) {
-            throw new IllegalArgumentException("socketTimeout must not be null (use Duration.ZERO for no limit)");
-        }
-        this.socketTimeout = OptionChecks.requireTimeout("socketTimeout", socketTimeout, Long.MAX_VALUE);
-        return this;
+        return set(PgOptions.SOCKET_TIMEOUT, socketTimeout);
     }
 
     /** Session {@code statement_timeout}; null keeps the server's, zero disables it. Millisecond precision. */
     public PgfastConnectionConfigurationBuilder statementTimeout(Duration statementTimeout) {
-        this.statementTimeout = statementTimeout == null ? null
-                : OptionChecks.requireTimeout("statementTimeout", statementTimeout, PgfastConnectionConfiguration.MAX_TIMEOUT_MILLIS);
-        return this;
+        return set(PgOptions.STATEMENT_TIMEOUT, statementTimeout);
     }
 
     /** Session {@code lock_timeout}; null keeps the server's, zero disables it. Millisecond precision. */
     public PgfastConnectionConfigurationBuilder lockWaitTimeout(Duration lockWaitTimeout) {
-        this.lockWaitTimeout = lockWaitTimeout == null ? null
-                : OptionChecks.requireTimeout("lockWaitTimeout", lockWaitTimeout, PgfastConnectionConfiguration.MAX_TIMEOUT_MILLIS);
-        return this;
+        return set(PgOptions.LOCK_WAIT_TIMEOUT, lockWaitTimeout);
     }
 
     public PgfastConnectionConfigurationBuilder tcpKeepAlive(boolean tcpKeepAlive) {
-        this.tcpKeepAlive = tcpKeepAlive;
-        return this;
+        return set(PgOptions.TCP_KEEP_ALIVE, tcpKeepAlive);
     }
 
     public PgfastConnectionConfigurationBuilder tcpNoDelay(boolean tcpNoDelay) {
-        this.tcpNoDelay = tcpNoDelay;
-        return this;
+        return set(PgOptions.TCP_NO_DELAY, tcpNoDelay);
     }
 
     /** Null restores the default: PREFER, or VERIFY_FULL when {@code sslRootCert} is {@code system}. */
     public PgfastConnectionConfigurationBuilder sslMode(SslMode sslMode) {
-        this.sslMode = sslMode;
-        return this;
+        return set(PgOptions.SSL_MODE, sslMode);
     }
 
     /**
@@ -298,13 +207,7 @@ public final class PgfastConnectionConfigurationBuilder {
      * means libpq's default {@code ~/.postgresql/root.crt}.
      */
     public PgfastConnectionConfigurationBuilder sslRootCert(String sslRootCert) {
-        if (sslRootCert == null) {
-            this.sslRootCert = null;
-            return this;
-        }
-        OptionChecks.requireNoNul("sslRootCert", OptionChecks.requireText("sslRootCert", sslRootCert));
-        this.sslRootCert = sslRootCert;
-        return this;
+        return set(PgOptions.SSL_ROOT_CERT, sslRootCert);
     }
 
     public PgfastConnectionConfigurationBuilder sslRootCert(Path sslRootCert) {
@@ -313,8 +216,7 @@ public final class PgfastConnectionConfigurationBuilder {
 
     /** PEM file with the client certificate (and any intermediates); needs {@link #sslKey(Path)}. */
     public PgfastConnectionConfigurationBuilder sslCert(Path sslCert) {
-        this.sslCert = sslCert;
-        return this;
+        return set(PgOptions.SSL_CERT, sslCert);
     }
 
     public PgfastConnectionConfigurationBuilder sslCert(String sslCert) {
@@ -323,8 +225,7 @@ public final class PgfastConnectionConfigurationBuilder {
 
     /** PEM file with the client private key; needs {@link #sslCert(Path)}. */
     public PgfastConnectionConfigurationBuilder sslKey(Path sslKey) {
-        this.sslKey = sslKey;
-        return this;
+        return set(PgOptions.SSL_KEY, sslKey);
     }
 
     public PgfastConnectionConfigurationBuilder sslKey(String sslKey) {
@@ -333,53 +234,33 @@ public final class PgfastConnectionConfigurationBuilder {
 
     /** Password of an encrypted {@code sslKey}; null means the key is not encrypted. */
     public PgfastConnectionConfigurationBuilder sslPassword(CharSequence sslPassword) {
-        this.sslPassword = sslPassword == null ? null : sslPassword.toString();
-        return this;
+        return set(PgOptions.SSL_PASSWORD, sslPassword == null ? null : sslPassword.toString());
     }
 
     public PgfastConnectionConfigurationBuilder sslSni(boolean sslSni) {
-        this.sslSni = sslSni;
-        return this;
+        return set(PgOptions.SSL_SNI, sslSni);
     }
 
     public PgfastConnectionConfigurationBuilder sslNegotiation(SslNegotiation sslNegotiation) {
-        if (sslNegotiation == null) {
-            throw new IllegalArgumentException("sslNegotiation must not be null");
-        }
-        this.sslNegotiation = sslNegotiation;
-        return this;
+        return set(PgOptions.SSL_NEGOTIATION, sslNegotiation);
     }
 
     public PgfastConnectionConfigurationBuilder channelBinding(ChannelBindingMode channelBinding) {
-        if (channelBinding == null) {
-            throw new IllegalArgumentException("channelBinding must not be null");
-        }
-        this.channelBinding = channelBinding;
-        return this;
+        return set(PgOptions.CHANNEL_BINDING, channelBinding);
     }
 
     public PgfastConnectionConfigurationBuilder allowCleartextPassword(boolean allowCleartextPassword) {
-        this.allowCleartextPassword = allowCleartextPassword;
-        return this;
+        return set(PgOptions.ALLOW_CLEARTEXT_PASSWORD, allowCleartextPassword);
     }
 
     /** Prepared statements cached per connection: 0 = unnamed statements only, -1 = unbounded. */
     public PgfastConnectionConfigurationBuilder preparedStatementCacheQueries(int preparedStatementCacheQueries) {
-        if (preparedStatementCacheQueries < -1) {
-            throw new IllegalArgumentException("preparedStatementCacheQueries must be -1 (unbounded), 0 (off) or positive, got "
-                    + preparedStatementCacheQueries);
-        }
-        this.preparedStatementCacheQueries = preparedStatementCacheQueries;
-        return this;
+        return set(PgOptions.PREPARED_STATEMENT_CACHE_QUERIES, preparedStatementCacheQueries);
     }
 
     /** Rows fetched per round trip; 0 fetches all rows at once. */
     public PgfastConnectionConfigurationBuilder fetchSize(int fetchSize) {
-        if (fetchSize < 0) {
-            throw new IllegalArgumentException("fetchSize must be 0 (all rows) or positive, got " + fetchSize);
-        }
-        this.fetchSize = fetchSize;
-        return this;
+        return set(PgOptions.FETCH_SIZE, fetchSize);
     }
 
     /**
@@ -388,26 +269,17 @@ public final class PgfastConnectionConfigurationBuilder {
      * rewritten statement, whose update count covers its rows, instead of one per binding.
      */
     public PgfastConnectionConfigurationBuilder rewriteBatchedInserts(boolean rewriteBatchedInserts) {
-        this.rewriteBatchedInserts = rewriteBatchedInserts;
-        return this;
+        return set(PgOptions.REWRITE_BATCHED_INSERTS, rewriteBatchedInserts);
     }
 
     /** Statements in flight per connection, at least 1. */
     public PgfastConnectionConfigurationBuilder pipelineLimit(int pipelineLimit) {
-        if (pipelineLimit < 1) {
-            throw new IllegalArgumentException("pipelineLimit must be at least 1, got " + pipelineLimit);
-        }
-        this.pipelineLimit = pipelineLimit;
-        return this;
+        return set(PgOptions.PIPELINE_LIMIT, pipelineLimit);
     }
 
     /** Largest backend message accepted, in bytes; must be positive. */
     public PgfastConnectionConfigurationBuilder maxMessageSize(int maxMessageSize) {
-        if (maxMessageSize < 1) {
-            throw new IllegalArgumentException("maxMessageSize must be positive, got " + maxMessageSize);
-        }
-        this.maxMessageSize = maxMessageSize;
-        return this;
+        return set(PgOptions.MAX_MESSAGE_SIZE, maxMessageSize);
     }
 
     /**
@@ -417,11 +289,7 @@ public final class PgfastConnectionConfigurationBuilder {
      * nothing ahead: such a statement fails at once. Default 16 MiB.
      */
     public PgfastConnectionConfigurationBuilder readAheadLimit(int readAheadLimit) {
-        if (readAheadLimit < 0) {
-            throw new IllegalArgumentException("readAheadLimit must not be negative, got " + readAheadLimit);
-        }
-        this.readAheadLimit = readAheadLimit;
-        return this;
+        return set(PgOptions.READ_AHEAD_LIMIT, readAheadLimit);
     }
 
     /**
@@ -432,13 +300,14 @@ public final class PgfastConnectionConfigurationBuilder {
         if (codecs == null) {
             throw new IllegalArgumentException("codecs must not be null");
         }
+        List<io.pgfast.codec.Codec> all = new ArrayList<>(get(PgOptions.CODECS));
         for (io.pgfast.codec.Codec c : codecs) {
             if (c == null) {
                 throw new IllegalArgumentException("codecs must not contain null");
             }
-            this.codecs.add(c);
+            all.add(c);
         }
-        return this;
+        return set(PgOptions.CODECS, all);
     }
 
     /**
@@ -451,13 +320,11 @@ public final class PgfastConnectionConfigurationBuilder {
      *                                  micrometer-observation is not on the class path
      */
     public PgfastConnectionConfigurationBuilder observationRegistry(Object registry) {
-        this.observationRegistry = io.pgfast.observation.Observability.requireRegistry(registry);
-        return this;
+        return set(PgOptions.OBSERVATION_REGISTRY, registry);
     }
 
     public PgfastConnectionConfigurationBuilder autodetectExtensions(boolean autodetectExtensions) {
-        this.autodetectExtensions = autodetectExtensions;
-        return this;
+        return set(PgOptions.AUTODETECT_EXTENSIONS, autodetectExtensions);
     }
 
     /**
@@ -475,7 +342,7 @@ public final class PgfastConnectionConfigurationBuilder {
         if (schema.isEmpty()) {
             return this;
         }
-        String given = options.get(SEARCH_PATH);
+        String given = get(PgOptions.OPTIONS).get(SEARCH_PATH);
         if (given != null && !given.equals(schema)) {
             throw new IllegalArgumentException("schema and options.search_path are both given, with different values; give one");
         }
@@ -484,14 +351,12 @@ public final class PgfastConnectionConfigurationBuilder {
 
     /** The level for notices no Result delivers: OFF, DEBUG, INFO (default), WARN or ERROR. */
     public PgfastConnectionConfigurationBuilder noticeLogLevel(LogLevel level) {
-        this.noticeLogLevel = requireLevel("noticeLogLevel", level);
-        return this;
+        return set(PgOptions.NOTICE_LOG_LEVEL, level);
     }
 
     /** The level for the server's error responses, logged as they arrive: OFF, DEBUG (default), INFO, WARN or ERROR. */
     public PgfastConnectionConfigurationBuilder errorResponseLogLevel(LogLevel level) {
-        this.errorResponseLogLevel = requireLevel("errorResponseLogLevel", level);
-        return this;
+        return set(PgOptions.ERROR_RESPONSE_LOG_LEVEL, level);
     }
 
     /**
@@ -500,11 +365,7 @@ public final class PgfastConnectionConfigurationBuilder {
      * shared loops.
      */
     public PgfastConnectionConfigurationBuilder loopResources(reactor.netty.resources.LoopResources loopResources) {
-        if (loopResources == null) {
-            throw new IllegalArgumentException("loopResources must not be null");
-        }
-        this.loopResources = loopResources;
-        return this;
+        return set(PgOptions.LOOP_RESOURCES, loopResources);
     }
 
     /**
@@ -514,11 +375,7 @@ public final class PgfastConnectionConfigurationBuilder {
      */
     public PgfastConnectionConfigurationBuilder sslContextBuilderCustomizer(
             java.util.function.Function<io.netty.handler.ssl.SslContextBuilder, io.netty.handler.ssl.SslContextBuilder> customizer) {
-        if (customizer == null) {
-            throw new IllegalArgumentException("sslContextBuilderCustomizer must not be null");
-        }
-        this.sslContextBuilderCustomizer = customizer;
-        return this;
+        return set(PgOptions.SSL_CONTEXT_BUILDER_CUSTOMIZER, customizer);
     }
 
     /**
@@ -527,28 +384,32 @@ public final class PgfastConnectionConfigurationBuilder {
      * option of this name. Other modes check no host name and ignore it.
      */
     public PgfastConnectionConfigurationBuilder sslHostnameVerifier(javax.net.ssl.HostnameVerifier verifier) {
-        if (verifier == null) {
-            throw new IllegalArgumentException("sslHostnameVerifier must not be null");
-        }
-        this.sslHostnameVerifier = verifier;
-        return this;
+        return set(PgOptions.SSL_HOSTNAME_VERIFIER, verifier);
     }
 
-    private static LogLevel requireLevel(String name, LogLevel level) {
-        if (level == null) {
-            throw new IllegalArgumentException(name + " must not be null");
+    /**
+     * R2DBC's {@code ssl}: sets sslMode verify-full (true) or disable (false), or, when sslMode was set,
+     * must agree with it.
+     */
+    void ssl(boolean ssl) {
+        SslMode sslMode = get(PgOptions.SSL_MODE);
+        if (sslMode == null) {
+            set(PgOptions.SSL_MODE, ssl ? SslMode.VERIFY_FULL : SslMode.DISABLE);
+        } else if (ssl != sslMode.requiresTls()) {
+            throw new IllegalArgumentException("ssl=" + ssl + " contradicts sslMode=" + sslMode.libpqName()
+                    + "; give only sslMode");
         }
-        return level;
     }
 
     /**
      * @throws IllegalArgumentException if {@code username} is missing or options contradict each other
      */
     public PgfastConnectionConfiguration build() {
-        if (username == null) {
+        if (get(PgOptions.USER) == null) {
             throw new IllegalArgumentException("username is required");
         }
-        SslMode mode = sslMode;
+        SslMode mode = get(PgOptions.SSL_MODE);
+        String sslRootCert = get(PgOptions.SSL_ROOT_CERT);
         boolean systemRoots = PgfastConnectionConfiguration.SSL_ROOT_CERT_SYSTEM.equals(sslRootCert);
         if (mode == null) {
             mode = systemRoots ? SslMode.VERIFY_FULL : SslMode.PREFER;
@@ -556,28 +417,36 @@ public final class PgfastConnectionConfigurationBuilder {
             throw new IllegalArgumentException("sslRootCert=system requires sslMode verify-full (got " + mode.libpqName()
                     + "): any certificate a public CA issued would pass a weaker check");
         }
-        if (sslNegotiation == SslNegotiation.DIRECT && !mode.requiresTls()) {
+        if (get(PgOptions.SSL_NEGOTIATION) == SslNegotiation.DIRECT && !mode.requiresTls()) {
             throw new IllegalArgumentException("sslNegotiation=direct requires sslMode require, verify-ca or verify-full (got "
                     + mode.libpqName() + "), so a server without direct TLS cannot cause a plaintext fallback");
         }
-        if (channelBinding == ChannelBindingMode.REQUIRE && mode == SslMode.DISABLE) {
+        if (get(PgOptions.CHANNEL_BINDING) == ChannelBindingMode.REQUIRE && mode == SslMode.DISABLE) {
             throw new IllegalArgumentException("channelBinding=require needs TLS, but sslMode is disable");
         }
-        if ((sslCert == null) != (sslKey == null)) {
+        Path sslCert = get(PgOptions.SSL_CERT);
+        if ((sslCert == null) != (get(PgOptions.SSL_KEY) == null)) {
             throw new IllegalArgumentException("sslCert and sslKey must be given together (got only "
                     + (sslCert != null ? "sslCert" : "sslKey") + ")");
         }
+        String socket = get(PgOptions.SOCKET);
+        HostList hosts = get(PgOptions.HOST);
         if (socket != null && hosts != null && hosts.size() > 1) {
             throw new IllegalArgumentException("socket and a list of " + hosts.size()
                     + " hosts cannot be combined: a Unix socket is one server; give the socket or the host list");
         }
         if (socket != null) {
-            int bytes = Path.of(socket, PgfastConnectionConfiguration.socketFileName(port)).toString().getBytes(StandardCharsets.UTF_8).length;
+            Path file = Path.of(socket, PgfastConnectionConfiguration.socketFileName(get(PgOptions.PORT)));
+            int bytes = file.toString().getBytes(StandardCharsets.UTF_8).length;
             if (bytes > PgfastConnectionConfiguration.MAX_SOCKET_PATH_BYTES) {
-                throw new IllegalArgumentException("socket path " + Path.of(socket, PgfastConnectionConfiguration.socketFileName(port)) + " is " + bytes
+                throw new IllegalArgumentException("socket path " + file + " is " + bytes
                         + " bytes; Unix-domain socket paths are limited to " + PgfastConnectionConfiguration.MAX_SOCKET_PATH_BYTES);
             }
         }
-        return new PgfastConnectionConfiguration(this, mode);
+        Map<String, Object> built = new HashMap<>(values);
+        built.put(PgOptions.SSL_MODE.name(), mode);
+        ZoneId timeZone = get(PgOptions.TIME_ZONE);
+        built.put(PgOptions.TIME_ZONE.name(), timeZone != null ? timeZone : ZoneId.systemDefault());
+        return new PgfastConnectionConfiguration(built);
     }
 }

@@ -4,7 +4,6 @@ import io.pgfast.error.SqlState;
 import io.pgfast.config.HostSpec;
 import io.pgfast.config.PgfastConnectionConfiguration;
 import io.pgfast.config.SslMode;
-import io.pgfast.config.SslNegotiation;
 import io.pgfast.config.TargetServerType;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.unix.DomainSocketAddress;
@@ -15,8 +14,8 @@ import io.pgfast.flow.StartupParameters;
 import io.pgfast.transport.Connector;
 import io.pgfast.transport.TlsPolicy;
 import io.pgfast.transport.Transport;
-import io.pgfast.transport.Notices;
 import io.pgfast.transport.TransportOptions;
+import io.pgfast.transport.TransportSettings;
 import io.pgfast.transport.tls.ClientTls;
 import io.r2dbc.spi.R2dbcException;
 import io.r2dbc.spi.R2dbcTimeoutException;
@@ -55,6 +54,8 @@ public final class ConnectionBootstrap {
     /** A replication connection ({@code replication=database}): see {@link #forReplication}. */
     private final boolean replication;
     private volatile ClientTls tls;
+    /** The options the transport uses, derived once. */
+    private final TransportSettings transportSettings;
     /** The factory's codecs, extended by discovery on the first connection and by later lookups. */
     private final RuntimeTypes types;
     private volatile boolean discovered;
@@ -84,6 +85,7 @@ public final class ConnectionBootstrap {
         this.replication = replication;
         this.codecs = codecs;
         this.types = new RuntimeTypes(codecs);
+        this.transportSettings = TransportSettingsMapping.of(configuration, replication);
         List<HostSpec> hosts = configuration.hosts();
         this.multiHost = hosts.size() == 1 && configuration.targetServerType() == TargetServerType.ANY ? null
                 : new MultiHostConnector(hosts, configuration.targetServerType(),
@@ -248,12 +250,7 @@ public final class ConnectionBootstrap {
             ClientTls clientTls = tls();
             sslHandlers = alloc -> clientTls.newHandler(alloc, host.host(), host.port());
         }
-        return new TransportOptions(address, unix, configuration.connectTimeout(), configuration.tcpKeepAlive(),
-                configuration.tcpNoDelay(), tls, configuration.sslNegotiation() == SslNegotiation.DIRECT, sslHandlers,
-                configuration.maxMessageSize(), configuration.pipelineLimit(), configuration.socketTimeout(),
-                new Notices(Notices.Level.valueOf(configuration.noticeLogLevel().name()),
-                        Notices.Level.valueOf(configuration.errorResponseLogLevel().name())),
-                configuration.loopResources().orElse(null));
+        return new TransportOptions(address, unix, tls, sslHandlers, transportSettings);
     }
 
     private StartupParameters startupParameters(CharSequence password) {

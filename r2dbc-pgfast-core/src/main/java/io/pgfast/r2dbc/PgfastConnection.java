@@ -15,6 +15,8 @@ import io.pgfast.flow.QueryFlow;
 import io.pgfast.flow.SimpleQueryFlow;
 import io.pgfast.flow.SqlScanner;
 import io.pgfast.codec.CodecRegistry;
+import io.pgfast.config.PgOptions;
+import io.pgfast.config.PgfastConnectionConfiguration;
 import io.pgfast.observation.QueryObserver;
 import io.pgfast.protocol.backend.TransactionStatus;
 import io.pgfast.transport.Transport;
@@ -37,6 +39,7 @@ import reactor.util.context.Context;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -65,8 +68,7 @@ public final class PgfastConnection implements Connection, Lifecycle {
     private volatile Throwable failedBegin;
     private volatile IsolationLevel isolationLevel;
     private final NotificationStream notifications;
-    /** {@code rewriteBatchedInserts}: set once by the bootstrap, before the user sees the connection. */
-    private boolean rewriteBatchedInserts;
+    private final boolean rewriteBatchedInserts;
     /** Null unless an ObservationRegistry is configured; set before the connection is handed out. */
     private volatile QueryObserver queryObserver;
 
@@ -74,18 +76,24 @@ public final class PgfastConnection implements Connection, Lifecycle {
     public static final int NOTIFICATION_BUFFER = 4096;
 
     /** @param types the factory's types learnt at run time; null to use {@code codecs} as they are */
-    PgfastConnection(Transport transport, CodecRegistry codecs, RuntimeTypes types, int preparedStatementCacheQueries,
-                     int defaultFetchSize, IsolationLevel isolationLevel) {
+    PgfastConnection(Transport transport, CodecRegistry codecs, RuntimeTypes types, PgfastConnectionConfiguration configuration) {
         this.transport = transport;
         this.codecs = codecs;
         this.types = types;
         this.resultFactory = types == null ? PgfastResultFactory.FIXED : new PgfastResultFactory(transport, types);
-        this.cache = new PreparedStatementCache(preparedStatementCacheQueries);
-        this.defaultFetchSize = defaultFetchSize;
-        this.isolationLevel = isolationLevel;
+        this.cache = new PreparedStatementCache(configuration.get(PgOptions.PREPARED_STATEMENT_CACHE_QUERIES));
+        this.defaultFetchSize = configuration.get(PgOptions.FETCH_SIZE);
+        this.rewriteBatchedInserts = configuration.get(PgOptions.REWRITE_BATCHED_INSERTS);
+        this.isolationLevel = defaultIsolation(configuration);
         this.notifications = new NotificationStream(NOTIFICATION_BUFFER);
         transport.notificationListener(notifications::onNotification);
         transport.onClose().doFinally(s -> notifications.end(transport.lostWith())).subscribe(v -> { }, e -> { });
+    }
+
+    /** The session's isolation level at start: the server's default unless {@code options} set another. */
+    private static IsolationLevel defaultIsolation(PgfastConnectionConfiguration configuration) {
+        String level = configuration.get(PgOptions.OPTIONS).get("default_transaction_isolation");
+        return level == null ? IsolationLevel.READ_COMMITTED : IsolationLevel.valueOf(level.toUpperCase(Locale.ROOT));
     }
 
     /**
@@ -108,10 +116,6 @@ public final class PgfastConnection implements Connection, Lifecycle {
     /** The codecs as of now (one volatile read when types are learnt at run time). */
     CodecRegistry codecs() {
         return types == null ? codecs : types.registry();
-    }
-
-    void rewriteBatchedInserts(boolean rewrite) {
-        this.rewriteBatchedInserts = rewrite;
     }
 
     boolean rewritesBatchedInserts() {

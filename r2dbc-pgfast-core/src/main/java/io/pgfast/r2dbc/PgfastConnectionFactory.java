@@ -10,10 +10,8 @@ import io.pgfast.observation.Observability;
 import io.r2dbc.spi.Connection;
 import io.r2dbc.spi.ConnectionFactory;
 import io.r2dbc.spi.ConnectionFactoryMetadata;
-import io.r2dbc.spi.IsolationLevel;
 import reactor.core.publisher.Mono;
 
-import java.util.Locale;
 
 /**
  * Opens connections to PostgreSQL as a {@link PgfastConnectionConfiguration} describes.
@@ -78,16 +76,7 @@ public final class PgfastConnectionFactory implements ConnectionFactory {
     }
 
     private PgfastConnection newConnection(Session session) {
-        session.transport().readAheadLimit(configuration.readAheadLimit());
-        PgfastConnection connection = new PgfastConnection(session.transport(), session.codecs(), session.types(),
-                configuration.preparedStatementCacheQueries(), configuration.fetchSize(), defaultIsolation());
-        connection.rewriteBatchedInserts(configuration.rewriteBatchedInserts());
-        return connection;
-    }
-
-    private IsolationLevel defaultIsolation() {
-        String level = configuration.options().get("default_transaction_isolation");
-        return level == null ? IsolationLevel.READ_COMMITTED : IsolationLevel.valueOf(level.toUpperCase(Locale.ROOT));
+        return new PgfastConnection(session.transport(), session.codecs(), session.types(), configuration);
     }
 
     @Override

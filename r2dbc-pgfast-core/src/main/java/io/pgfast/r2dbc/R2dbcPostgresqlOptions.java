@@ -1,6 +1,8 @@
 package io.pgfast.r2dbc;
 
 import io.pgfast.config.OptionCoercion;
+import io.pgfast.config.PgOption;
+import io.pgfast.config.PgOptions;
 import io.pgfast.config.PgfastConnectionConfigurationBuilder;
 import io.r2dbc.spi.ConnectionFactoryOptions;
 import io.r2dbc.spi.Option;
@@ -9,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 
@@ -26,9 +29,9 @@ final class R2dbcPostgresqlOptions {
     static final Option<Object> EXTENSIONS = Option.valueOf("extensions");
     static final Option<Object> HOST_RECHECK_TIME = Option.valueOf("hostRecheckTime");
 
-    /** The duration options, whose bare numbers the two drivers read differently. */
-    private static final List<String> DURATIONS = List.of("connectTimeout", "statementTimeout", "lockWaitTimeout",
-            "socketTimeout", "hostRecheckTime");
+    /** The duration options both drivers have, whose bare numbers the two read differently. */
+    private static final List<String> DURATIONS = List.of(PgOptions.CONNECT_TIMEOUT.name(), PgOptions.STATEMENT_TIMEOUT.name(),
+            PgOptions.LOCK_WAIT_TIMEOUT.name(), PgOptions.SOCKET_TIMEOUT.name(), HOST_RECHECK_TIME.name());
 
     private R2dbcPostgresqlOptions() {
     }
@@ -47,14 +50,14 @@ final class R2dbcPostgresqlOptions {
                 }
             }
         }
-        for (String name : List.of("sslMode", "sslmode", "sslNegotiation", "sslnegotiation")) {
+        for (String name : spellings(PgOptions.SSL_MODE, PgOptions.SSL_NEGOTIATION)) {
             Object value = options.getValue(Option.valueOf(name));
             if (value != null && (value instanceof Enum ? ((Enum<?>) value).name() : value.toString()).trim().equalsIgnoreCase("tunnel")) {
                 throw new IllegalArgumentException(name + "=tunnel (TLS at once, without SSLRequest) is spelled sslNegotiation=direct"
                         + " with sslMode=require, verify-ca or verify-full here");
             }
         }
-        for (String name : List.of("sslRootCert", "sslCert", "sslKey")) {
+        for (String name : List.of(PgOptions.SSL_ROOT_CERT.name(), PgOptions.SSL_CERT.name(), PgOptions.SSL_KEY.name())) {
             Object value = options.getValue(Option.valueOf(name));
             if (value instanceof CharSequence && isClassPathResourceOnly(value.toString())) {
                 throw new IllegalArgumentException(name + "=" + value + " names a class path resource, which r2dbc-postgresql reads;"
@@ -67,6 +70,16 @@ final class R2dbcPostgresqlOptions {
                     + " io.pgfast.codec.Codec instances with PgfastConnectionConfiguration.builder().codecs(...), or list them in"
                     + " META-INF/services/io.pgfast.codec.Codec (found when autodetectExtensions is true)");
         }
+    }
+
+    /** The names and other spellings of {@code options}. */
+    private static List<String> spellings(PgOption<?>... options) {
+        List<String> names = new ArrayList<>();
+        for (PgOption<?> o : options) {
+            names.add(o.name());
+            names.addAll(o.aliases());
+        }
+        return names;
     }
 
     /** No file of that name exists, but a class path resource does (r2dbc-postgresql tries both). */

@@ -35,15 +35,15 @@ public final class Connector {
         ReceiveBuffer receiveBuffer = new ReceiveBuffer();
         TcpClient client = TcpClient.create(ConnectionProvider.newConnection())
                 .remoteAddress(options::address)
-                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, options.connectTimeout().toMillis()))
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, options.settings().connectTimeout().toMillis()))
                 .option(ChannelOption.AUTO_READ, false)
                 .option(ChannelOption.RCVBUF_ALLOCATOR, receiveBuffer);
-        if (options.loopResources() != null) {
-            client = client.runOn(options.loopResources());
+        if (options.settings().loopResources() != null) {
+            client = client.runOn(options.settings().loopResources());
         }
         if (!options.unixSocket()) {
-            client = client.option(ChannelOption.SO_KEEPALIVE, options.tcpKeepAlive())
-                    .option(ChannelOption.TCP_NODELAY, options.tcpNoDelay());
+            client = client.option(ChannelOption.SO_KEEPALIVE, options.settings().tcpKeepAlive())
+                    .option(ChannelOption.TCP_NODELAY, options.settings().tcpNoDelay());
         }
         return client.connect()
                 .onErrorMap(e -> !(e instanceof R2dbcNonTransientResourceException),
@@ -76,15 +76,14 @@ public final class Connector {
 
     private static Mono<Transport> negotiateTls(Connection connection, TransportOptions options) {
         Channel channel = connection.channel();
-        Transport transport = new Transport(channel, options.maxMessageSize(), options.pipelineLimit(), options.socketTimeout(), options.notices());
-        transport.loopResources(options.loopResources());
+        Transport transport = new Transport(channel, options.settings());
         if (options.tlsPolicy() == TlsPolicy.DISABLED || options.unixSocket()) {
             install(connection, transport);
             return Mono.just(transport);
         }
         Promise<Boolean> done = channel.eventLoop().newPromise();
         SslNegotiationHandler negotiation = new SslNegotiationHandler(options.tlsPolicy() == TlsPolicy.REQUIRED,
-                options.directTls(), options.sslHandlers(), done);
+                options.settings().directTls(), options.sslHandlers(), done);
         connection.addHandlerLast("pgfast-ssl-negotiation", negotiation);
         return Mono.<Boolean>create(sink -> {
                     done.addListener(f -> {

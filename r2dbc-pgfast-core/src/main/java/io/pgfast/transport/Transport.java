@@ -64,7 +64,7 @@ public final class Transport {
     private volatile boolean closing;
     private volatile Consumer<NotificationResponse> notificationListener;
     /** {@code readAheadLimit}: bytes of one result's rows that may be read ahead for statements waiting behind it. */
-    private volatile long readAheadLimit;
+    private final long readAheadLimit;
     /** The server as messages name it (see {@link #server()}). */
     private final String server;
     /** A WARNING of class 57 (operator intervention): why the server is about to close the connection. */
@@ -74,18 +74,24 @@ public final class Transport {
     /** The conversation a ReadyForQuery is being handed to, while it is (event loop only; see {@link #isAtRest()}). */
     private Conversation answered;
     /** The event loops the connection runs on ({@code loopResources}), null for Reactor Netty's: CancelRequests use them too. */
-    private volatile reactor.netty.resources.LoopResources loopResources;
+    private final reactor.netty.resources.LoopResources loopResources;
 
     /** Where notices and error responses are logged, at the levels the configuration names. */
     private final Notices notices;
 
-    /** {@code socketTimeout}: null or zero for none, see {@link SocketTimeout}. */
+    /** A channel with no read-ahead, default notices and Reactor Netty's loops; {@code socketTimeout} null or zero for none. */
     Transport(Channel channel, int maxMessageSize, int pipelineLimit, Duration socketTimeout) {
-        this(channel, maxMessageSize, pipelineLimit, socketTimeout, Notices.DEFAULT);
+        this(channel, new TransportSettings(Duration.ZERO, false, true, false, maxMessageSize, pipelineLimit,
+                socketTimeout == null ? Duration.ZERO : socketTimeout, 0, Notices.DEFAULT, null));
     }
 
-    Transport(Channel channel, int maxMessageSize, int pipelineLimit, Duration socketTimeout, Notices notices) {
-        this.notices = notices;
+    Transport(Channel channel, TransportSettings settings) {
+        this.notices = settings.notices();
+        this.readAheadLimit = settings.readAheadLimit();
+        this.loopResources = settings.loopResources();
+        int maxMessageSize = settings.maxMessageSize();
+        int pipelineLimit = settings.pipelineLimit();
+        Duration socketTimeout = settings.socketTimeout();
         this.channel = channel;
         this.eventLoop = channel.eventLoop();
         this.server = describe(channel.remoteAddress());
@@ -166,19 +172,6 @@ public final class Transport {
                 handler.resume();
             });
         }
-    }
-
-    /** Sets {@code readAheadLimit} (bytes; 0, the default, for none), before the connection is handed out. */
-    public void readAheadLimit(long bytes) {
-        if (bytes < 0) {
-            throw new IllegalArgumentException("readAheadLimit must not be negative, got " + bytes);
-        }
-        this.readAheadLimit = bytes;
-    }
-
-    /** Sets the event loops this connection was opened on, for its CancelRequests (null: Reactor Netty's). */
-    void loopResources(reactor.netty.resources.LoopResources loops) {
-        this.loopResources = loops;
     }
 
     /** The event loops this connection was opened on, or null for Reactor Netty's own. */
