@@ -7,6 +7,7 @@ import java.time.Duration;
 
 import io.pgfast.r2dbc.PgfastConnectionFactory;
 import io.pgfast.testing.RequiresPostgres;
+import io.r2dbc.pool.ConnectionPool;
 import io.r2dbc.spi.ConnectionFactory;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -18,7 +19,8 @@ import org.springframework.test.context.DynamicPropertySource;
 /**
  * {@code spring.r2dbc.url=r2dbc:postgresql://…} (the URL other PostgreSQL drivers document) is served by this
  * driver, because r2dbc-postgresql is not on the class path; driver options given as
- * {@code spring.r2dbc.properties.<option>} reach it as Strings.
+ * {@code spring.r2dbc.properties.<option>} reach it as Strings. Boot's r2dbc-pool stays in front of it: only an
+ * {@code r2dbc:pgfast:} URL switches to the driver's own pool.
  */
 @RequiresPostgres
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.NONE,
@@ -47,6 +49,7 @@ class PostgresqlUrlTest {
 
     @Test
     void theFactoryBehindBootsPoolIsThisDriversAndItWorks() {
+        assertThat(connectionFactory).isInstanceOf(ConnectionPool.class);
         assertThat(ConnectionFactories.innermost(connectionFactory)).isInstanceOf(PgfastConnectionFactory.class);
         assertThat(connectionFactory.getMetadata().getName()).isEqualTo("PostgreSQL");
         assertThat(setting("application_name")).isEqualTo(TestDatabase.APPLICATION_NAME);

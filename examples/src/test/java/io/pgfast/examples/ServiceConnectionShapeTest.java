@@ -7,6 +7,7 @@ import java.time.Duration;
 import io.pgfast.r2dbc.PgfastConnectionFactory;
 import io.pgfast.testing.RequiresPostgres;
 import io.pgfast.testing.TestServer;
+import io.r2dbc.pool.ConnectionPool;
 import io.r2dbc.spi.ConnectionFactory;
 import io.r2dbc.spi.ConnectionFactoryOptions;
 import io.r2dbc.spi.Option;
@@ -63,6 +64,8 @@ class ServiceConnectionShapeTest {
 
     @Test
     void bootBuildsThisDriversFactoryFromTheOptionsAndItWorks() {
+        // connection details from elsewhere than spring.r2dbc.url keep Boot's r2dbc-pool, whatever the URL says
+        assertThat(connectionFactory).isInstanceOf(ConnectionPool.class);
         assertThat(ConnectionFactories.innermost(connectionFactory)).isInstanceOf(PgfastConnectionFactory.class);
         assertThat(OptionsCapableConnectionFactory.unwrapFrom(connectionFactory).getOptions()
                 .getValue(ConnectionFactoryOptions.DRIVER)).isEqualTo("postgresql");

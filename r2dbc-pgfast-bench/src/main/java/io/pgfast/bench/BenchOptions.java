@@ -22,15 +22,17 @@ public record BenchOptions(String mode, int rounds, double seconds, double warmu
                            List<LoopShape> shapes, Path outputDirectory, List<String> jvmArgs) {
 
     /**
-     * The default run's scenarios, four that fit its budget of about 5 minutes on 2 cores in both loop shapes and
-     * that every peer, the floor included, runs: the single-row round trip (select by id: where the client's CPU
-     * per statement shows), the row-heavy selects (100 rows of every type, 5000 short rows: decoding) and the
-     * pipelined ×10. The others ({@code --scenarios all}, {@code --full}) add pool, transaction, cursor, stream,
-     * batch, concurrency and take(10) shapes; take(10) without a fetch size alone costs r2dbc-postgresql 7.6 s per
-     * operation.
+     * The default run's scenarios, in both loop shapes: the single-row round trip (select by id: where the client's
+     * CPU per statement shows), the row-heavy selects (100 rows of every type, 5000 short rows: decoding) and the
+     * pipelined ×10, which every peer, the floor included, runs; then what every Spring Data repository call does,
+     * acquire, select by id, release, alone and 64 at once over a pool of 4, each with pgfast on r2dbc-pool and on
+     * its own pool (the floor has no pool). The others ({@code --scenarios all}, {@code --full}) add transaction,
+     * cursor, stream, batch, 256 at once and take(10) shapes; take(10) without a fetch size alone costs
+     * r2dbc-postgresql 7.6 s per operation.
      */
     public static final List<Scenario> DEFAULT_SCENARIOS = List.of(Scenario.SELECT_BY_ID, Scenario.ROWS_100_ALL_TYPES,
-            Scenario.ROWS_5000_SHORT, Scenario.PIPELINED);
+            Scenario.ROWS_5000_SHORT, Scenario.PIPELINED, Scenario.POOL_QUERY, Scenario.POOL_QUERY_OWN_POOL,
+            Scenario.CONCURRENT_64, Scenario.CONCURRENT_64_OWN_POOL);
     /**
      * The default run's warm-up per scenario and shape (once per process: the peers' curves settle after about
      * 2 s), its passes and its windows: see BENCHMARKS.md, "The default run".

@@ -11,7 +11,8 @@ import java.util.stream.Collectors;
  * ({@link Sql}) and reads every value of every row it gets.
  *
  * <p>{@link #queriesPerOperation()} is how many SQL statements one measured operation runs, so that "q/s"
- * means statements per second everywhere (a pipelined ×10 operation counts 10).
+ * means statements per second everywhere (a pipelined ×10 operation counts 10). For the concurrent scenarios it is
+ * also how many requests one operation starts at once.
  */
 public enum Scenario {
     ONE_ROW_ALL_TYPES("one_row_all_types", "select 1 row, all types, prepared", 1, 1),
@@ -30,6 +31,15 @@ public enum Scenario {
     PIPELINED("pipelined", "select 100 rows, all types, pipelined x10", 10, 1000),
     BATCH_INSERT("batch_insert", "Statement.add() batch of 1000 inserts", 1000, 0),
     CONCURRENT_256("concurrent_256", "256 concurrent selects by id, pool of 4", 256, 256),
+    /**
+     * The pool query again, with pgfast on its own pool ({@code io.pgfast.pool.PgfastPool}) instead of r2dbc-pool;
+     * every other driver runs it as {@link #POOL_QUERY}, on the pool its users take.
+     */
+    POOL_QUERY_OWN_POOL("pool_query_own_pool", "pool query, select 1 row, pgfast's own pool", 1, 1),
+    /** 64 requests at once over a pool of 4 (pgfast on r2dbc-pool; pgjdbc: a thread per request). */
+    CONCURRENT_64("concurrent_64", "64 concurrent selects by id, pool of 4", 64, 64),
+    /** {@link #CONCURRENT_64} with pgfast on its own pool, as {@link #POOL_QUERY_OWN_POOL}. */
+    CONCURRENT_64_OWN_POOL("concurrent_64_own_pool", "64 concurrent selects by id, pool of 4, pgfast's own pool", 64, 64),
     /**
      * Last, because a driver that reads the whole result to its end may still be busy after a timeout. Every
      * driver reads through a cursor of 10 rows, as its users would: R2DBC {@code fetchSize(10)}, pgjdbc

@@ -38,7 +38,6 @@ public final class ScenarioData {
     public static final int TAKE_ROWS = 10;
     public static final int FETCH_SIZE = 100;
     public static final int PIPELINE_DEPTH = 10;
-    public static final int CONCURRENT_REQUESTS = 256;
     public static final int POOL_SIZE = 4;
 
     private final int deleteRows;

@@ -33,8 +33,9 @@ class BenchOptionsTest {
 
     @Test
     void theDefaultRunFitsItsBudget() {
-        // about 5 minutes on 2 cores, the server's start and the table fill (~20 s) included
-        assertThat(Estimate.seconds(BenchOptions.parse(new String[0], OUT))).isLessThan(285);
+        // about 8 minutes on 2 cores, the server's start and the table fill (~20 s) included: the four scenarios of
+        // about 5 minutes, then the pool query and 64 at once, each on r2dbc-pool and on pgfast's own pool
+        assertThat(Estimate.seconds(BenchOptions.parse(new String[0], OUT))).isLessThan(525);
     }
 
     @Test

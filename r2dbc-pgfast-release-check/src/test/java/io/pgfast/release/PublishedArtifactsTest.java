@@ -1,5 +1,6 @@
 package io.pgfast.release;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.w3c.dom.Document;
@@ -53,7 +54,7 @@ class PublishedArtifactsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"r2dbc-pgfast-codecs", "r2dbc-pgfast-core"})
+    @ValueSource(strings = {"r2dbc-pgfast-codecs", "r2dbc-pgfast-core", "r2dbc-pgfast-spring-boot"})
     void theJarCarriesTheLicenseAndNotice(String module) throws IOException {
         Path jar = artifact(module, "");
         assertThat(jar).exists();
@@ -62,8 +63,19 @@ class PublishedArtifactsTest {
         assertThat(entry(jar, "META-INF/LICENSE")).isEqualTo(Files.readString(ROOT.resolve("LICENSE")));
     }
 
+    /** Boot finds the auto-configurations by this list only: a class renamed without it would silently drop out. */
+    @Test
+    void theSpringBootJarListsItsAutoConfigurations() throws IOException {
+        Path jar = artifact("r2dbc-pgfast-spring-boot", "");
+        String imports = entry(jar, "META-INF/spring/org.springframework.boot.autoconfigure.AutoConfiguration.imports");
+        List<String> classes = imports.lines().map(String::trim).filter(l -> !l.isEmpty() && !l.startsWith("#")).toList();
+        assertThat(classes).contains("io.pgfast.spring.boot.PgfastPoolAutoConfiguration",
+                "io.pgfast.spring.boot.PgfastPoolMetricsAutoConfiguration");
+        assertThat(entries(jar)).containsAll(classes.stream().map(c -> c.replace('.', '/') + ".class").toList());
+    }
+
     @ParameterizedTest
-    @ValueSource(strings = {"r2dbc-pgfast-codecs", "r2dbc-pgfast-core"})
+    @ValueSource(strings = {"r2dbc-pgfast-codecs", "r2dbc-pgfast-core", "r2dbc-pgfast-spring-boot"})
     void sourcesAndJavadocJarsAreAttached(String module) throws IOException {
         Set<String> classes = entries(artifact(module, "")).stream().filter(n -> n.endsWith(".class") && !n.contains("$"))
                 .collect(Collectors.toSet());
@@ -78,7 +90,7 @@ class PublishedArtifactsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"r2dbc-pgfast-codecs", "r2dbc-pgfast-core"})
+    @ValueSource(strings = {"r2dbc-pgfast-codecs", "r2dbc-pgfast-core", "r2dbc-pgfast-spring-boot"})
     void theConsumerPomCarriesOnlyWhatTheLibraryNeeds(String module) throws Exception {
         Path pom = ROOT.resolve(module).resolve("target").resolve("consumer-pom.xml");
         assertThat(pom).exists();

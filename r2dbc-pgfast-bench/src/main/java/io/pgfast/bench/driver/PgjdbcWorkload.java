@@ -36,6 +36,8 @@ import java.util.concurrent.ThreadPoolExecutor;
 public final class PgjdbcWorkload implements Workload {
     private final BenchTarget target;
     private final Properties properties = new Properties();
+    /** HikariCP with {@link ScenarioData#POOL_SIZE} connections, shared by the pool scenarios. */
+    private final SharedPool<HikariDataSource> pool = new SharedPool<>(this::openPool, HikariDataSource::close);
 
     public PgjdbcWorkload(BenchTarget target) {
         this.target = target;
@@ -52,7 +54,7 @@ public final class PgjdbcWorkload implements Workload {
     }
 
     @Override
-    public Operation prepare(Scenario scenario, ScenarioData data) throws SQLException, NotApplicableException {
+    public Operation prepare(Scenario scenario, ScenarioData data) throws Exception {
         switch (scenario) {
             case ONE_ROW_ALL_TYPES:
                 return onConnection(c -> rows(c, Sql.ONE_ROW_ALL_TYPES, new int[]{ScenarioData.FIRST_ID}, 0,
@@ -75,6 +77,7 @@ public final class PgjdbcWorkload implements Workload {
                 return onConnection(c -> updated(c, Sql.DELETE_BY_ID, data.nextDeleteId()), true);
             case TRANSACTION:
                 return onConnection(PgjdbcWorkload::transaction, false);
+            case POOL_QUERY_OWN_POOL:
             case POOL_QUERY:
                 return onPool(pool -> {
                     try (Connection c = pool.getConnection()) {
@@ -100,11 +103,14 @@ public final class PgjdbcWorkload implements Workload {
             case TAKE_10_NO_FETCH_SIZE:
                 throw new NotApplicableException(Peer.NEEDS_A_CURSOR);
             case CONCURRENT_256:
-                ExecutorService threads = Executors.newFixedThreadPool(ScenarioData.CONCURRENT_REQUESTS);
+            case CONCURRENT_64:
+            case CONCURRENT_64_OWN_POOL:
+                // a thread per request, as a servlet container gives each its own
+                ExecutorService threads = Executors.newFixedThreadPool(scenario.queriesPerOperation());
                 ((ThreadPoolExecutor) threads).prestartAllCoreThreads();
                 return onPool(pool -> {
-                    List<Future<?>> all = new ArrayList<>(ScenarioData.CONCURRENT_REQUESTS);
-                    for (int i = 0; i < ScenarioData.CONCURRENT_REQUESTS; i++) {
+                    List<Future<?>> all = new ArrayList<>(scenario.queriesPerOperation());
+                    for (int i = 0; i < scenario.queriesPerOperation(); i++) {
                         all.add(threads.submit(() -> {
                             try (Connection c = pool.getConnection()) {
                                 selectById(c);
@@ -259,7 +265,25 @@ public final class PgjdbcWorkload implements Workload {
         void run(HikariDataSource pool) throws Exception;
     }
 
-    private Operation onPool(PoolBody body, ExecutorService threads) throws SQLException {
+    private Operation onPool(PoolBody body, ExecutorService threads) throws Exception {
+        HikariDataSource shared;
+        try {
+            shared = pool.acquire();
+        } catch (Exception e) {
+            if (threads != null) {
+                threads.shutdownNow();
+            }
+            throw e;
+        }
+        return new JdbcOperation(() -> body.run(shared), () -> {
+            if (threads != null) {
+                threads.shutdownNow();
+            }
+            pool.release();
+        });
+    }
+
+    private HikariDataSource openPool() throws SQLException {
         HikariConfig config = new HikariConfig();
         config.setJdbcUrl(target.jdbcUrl());
         config.setDataSourceProperties(properties);
@@ -278,17 +302,9 @@ public final class PgjdbcWorkload implements Workload {
             }
         } catch (SQLException | RuntimeException e) {
             pool.close();
-            if (threads != null) {
-                threads.shutdownNow();
-            }
             throw e;
         }
-        return new JdbcOperation(() -> body.run(pool), () -> {
-            if (threads != null) {
-                threads.shutdownNow();
-            }
-            pool.close();
-        });
+        return pool;
     }
 
     /** A blocking operation: it has completed when {@link #start()} returns. */

@@ -8,6 +8,8 @@ import io.pgfast.bench.Sink;
 import io.pgfast.bench.Sql;
 import io.pgfast.bench.Workload;
 import io.pgfast.config.PgfastConnectionConfiguration;
+import io.pgfast.pool.PgfastPool;
+import io.pgfast.pool.PgfastPoolConfiguration;
 import io.pgfast.r2dbc.PgfastConnectionFactory;
 import io.pgfast.config.SslMode;
 import io.r2dbc.pool.ConnectionPool;
@@ -29,20 +31,33 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
+import java.util.function.IntFunction;
 
 /**
  * The scenarios over the R2DBC SPI, one code path for every R2DBC driver (pgfast and r2dbc-postgresql differ
  * only in their {@link ConnectionFactory}). Written as an application would: a statement per query,
- * {@code flatMap(result -> result.map(...))}, r2dbc-pool for pools. A blocking caller calls {@code block()}.
+ * {@code flatMap(result -> result.map(...))}, r2dbc-pool for pools, except that pgfast runs the
+ * {@code *_own_pool} scenarios on its own pool. A blocking caller calls {@code block()}.
  */
 public final class R2dbcWorkload implements Workload {
     private static final Duration OPEN_TIMEOUT = Duration.ofSeconds(30);
     private static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(2);
 
     private final ConnectionFactory factory;
+    /** r2dbc-pool at its defaults, as Spring Boot configures it, sized {@link ScenarioData#POOL_SIZE}. */
+    private final SharedPool<ConnectionPool> r2dbcPool;
+    /** The driver's own pool; null for a driver without one (r2dbc-pool serves its {@code *_own_pool} scenarios). */
+    private final SharedPool<PgfastPool> ownPool;
 
-    R2dbcWorkload(ConnectionFactory factory) {
+    /** @param ownPool makes the driver's own pool of {@code n} connections; null for a driver without one */
+    R2dbcWorkload(ConnectionFactory factory, IntFunction<PgfastPool> ownPool) {
         this.factory = factory;
+        this.r2dbcPool = new SharedPool<>(this::openR2dbcPool, pool -> pool.disposeLater().block(CLOSE_TIMEOUT));
+        this.ownPool = ownPool == null ? null : new SharedPool<>(() -> {
+            PgfastPool pool = ownPool.apply(ScenarioData.POOL_SIZE);
+            pool.warmup().block(OPEN_TIMEOUT);
+            return pool;
+        }, pool -> pool.close().block(CLOSE_TIMEOUT));
     }
 
     /**
@@ -50,11 +65,14 @@ public final class R2dbcWorkload implements Workload {
      * {@code rewriteBatchedInserts}, as pgjdbc runs with its {@code reWriteBatchedInserts}.
      */
     public static Workload pgfast(BenchTarget t) {
-        return new R2dbcWorkload(new PgfastConnectionFactory(PgfastConnectionConfiguration.builder()
+        PgfastConnectionFactory factory = new PgfastConnectionFactory(PgfastConnectionConfiguration.builder()
                 .host(t.host()).port(t.port()).database(t.database()).username(t.user()).password(t.password())
                 .sslMode(SslMode.DISABLE)
                 .rewriteBatchedInserts(true)
-                .build()));
+                .build());
+        // its own pool at its defaults, sized as onPool sizes r2dbc-pool
+        return new R2dbcWorkload(factory, size -> new PgfastPool(PgfastPoolConfiguration.builder(factory)
+                .initialSize(size).maxSize(size).build()));
     }
 
     /** r2dbc-postgresql with its defaults (preparedStatementCacheQueries -1: every statement is cached). */
@@ -62,11 +80,11 @@ public final class R2dbcWorkload implements Workload {
         return new R2dbcWorkload(new PostgresqlConnectionFactory(PostgresqlConnectionConfiguration.builder()
                 .host(t.host()).port(t.port()).database(t.database()).username(t.user()).password(t.password())
                 .sslMode(SSLMode.DISABLE)
-                .build()));
+                .build()), null);
     }
 
     @Override
-    public Operation prepare(Scenario scenario, ScenarioData data) {
+    public Operation prepare(Scenario scenario, ScenarioData data) throws Exception {
         switch (scenario) {
             case ONE_ROW_ALL_TYPES:
                 return onConnection(c -> rows(c.createStatement(Sql.ONE_ROW_ALL_TYPES).bind(0, ScenarioData.FIRST_ID),
@@ -91,7 +109,9 @@ public final class R2dbcWorkload implements Workload {
             case TRANSACTION:
                 return onConnection(R2dbcWorkload::transaction);
             case POOL_QUERY:
-                return onPool(pool -> Mono.usingWhen(pool.create(), R2dbcWorkload::selectById, Connection::close));
+                return onPool(R2dbcWorkload::poolQuery);
+            case POOL_QUERY_OWN_POOL:
+                return onOwnPool(R2dbcWorkload::poolQuery);
             case CURSOR:
                 return onConnection(c -> rows(range(c, Sql.ALL_TYPES_RANGE, 500).fetchSize(ScenarioData.FETCH_SIZE),
                         R2dbcRows::allTypes, 500));
@@ -109,10 +129,10 @@ public final class R2dbcWorkload implements Workload {
             case TAKE_10_NO_FETCH_SIZE:
                 return onConnection(c -> takeThenNext(c, 0));
             case CONCURRENT_256:
-                return onPool(pool -> Flux.range(0, ScenarioData.CONCURRENT_REQUESTS)
-                        .flatMap(i -> Mono.usingWhen(pool.create(), R2dbcWorkload::selectById, Connection::close),
-                                ScenarioData.CONCURRENT_REQUESTS)
-                        .then());
+            case CONCURRENT_64:
+                return onPool(pool -> concurrent(pool, scenario.queriesPerOperation()));
+            case CONCURRENT_64_OWN_POOL:
+                return onOwnPool(pool -> concurrent(pool, scenario.queriesPerOperation()));
             default:
                 throw new IllegalArgumentException("no R2DBC implementation of " + scenario);
         }
@@ -135,6 +155,16 @@ public final class R2dbcWorkload implements Workload {
 
     private static Mono<List<Object[]>> selectById(Connection c) {
         return rows(c.createStatement(Sql.SHORT_BY_ID).bind(0, ScenarioData.randomShortId()), R2dbcRows::shortColumns, 1);
+    }
+
+    /** Acquire, select by id, release: a repository call. */
+    private static Mono<List<Object[]>> poolQuery(ConnectionFactory pool) {
+        return Mono.usingWhen(pool.create(), R2dbcWorkload::selectById, Connection::close);
+    }
+
+    /** {@code requests} pool queries at once. */
+    private static Mono<Void> concurrent(ConnectionFactory pool, int requests) {
+        return Flux.range(0, requests).flatMap(i -> poolQuery(pool), requests).then();
     }
 
     private static Mono<List<Object[]>> insertReturning(Connection c) {
@@ -220,11 +250,29 @@ public final class R2dbcWorkload implements Workload {
      * A timeout puts a timer on Reactor's parallel scheduler for every acquire (about 4.4 KB and a timer task
      * per pool query, measured); the bench's own operation timeout guards against a stuck acquire instead.
      */
-    private Operation onPool(Function<ConnectionPool, Mono<?>> body) {
+    private ConnectionPool openR2dbcPool() {
         ConnectionPool pool = new ConnectionPool(ConnectionPoolConfiguration.builder(factory)
                 .initialSize(ScenarioData.POOL_SIZE).maxSize(ScenarioData.POOL_SIZE)
                 .build());
         pool.warmup().block(OPEN_TIMEOUT);
+        return pool;
+    }
+
+    private Operation onPool(Function<ConnectionFactory, Mono<?>> body) throws Exception {
+        return pooled(r2dbcPool, body);
+    }
+
+    /**
+     * The driver's own pool of {@link ScenarioData#POOL_SIZE}, opened in full before the first window, without an
+     * acquire timeout as r2dbc-pool; r2dbc-pool for a driver that has none.
+     */
+    private Operation onOwnPool(Function<ConnectionFactory, Mono<?>> body) throws Exception {
+        return ownPool == null ? onPool(body) : pooled(ownPool, body);
+    }
+
+    private static Operation pooled(SharedPool<? extends ConnectionFactory> shared, Function<ConnectionFactory, Mono<?>> body)
+            throws Exception {
+        ConnectionFactory pool = shared.acquire();
         return new Operation() {
             @Override
             public CompletionStage<?> start() {
@@ -238,7 +286,7 @@ public final class R2dbcWorkload implements Workload {
 
             @Override
             public void close() {
-                pool.disposeLater().block(CLOSE_TIMEOUT);
+                shared.release();
             }
         };
     }

@@ -45,6 +45,8 @@ public final class VertxWorkload implements Workload {
     private static final JsonObject INSERT_JSON = new JsonObject(ScenarioData.INSERT_JSON);
 
     private final PgConnectOptions options;
+    /** vertx's Pool of {@link ScenarioData#POOL_SIZE}, on event loops of its own, shared by the pool scenarios. */
+    private final SharedPool<PoolOnLoops> pool = new SharedPool<>(this::openPool, p -> close(p.vertx(), p.pool()));
 
     public VertxWorkload(BenchTarget t) {
         this.options = new PgConnectOptions()
@@ -79,6 +81,7 @@ public final class VertxWorkload implements Workload {
                 return onConnection(c -> updated(c, Sql.DELETE_BY_ID, Tuple.of(data.nextDeleteId()), 1));
             case TRANSACTION:
                 return onConnection(VertxWorkload::transaction);
+            case POOL_QUERY_OWN_POOL:
             case POOL_QUERY:
                 return onPool(VertxWorkload::selectById);
             case CURSOR:
@@ -100,9 +103,11 @@ public final class VertxWorkload implements Workload {
             case TAKE_10_NO_FETCH_SIZE:
                 throw new NotApplicableException(Peer.NEEDS_A_CURSOR);
             case CONCURRENT_256:
+            case CONCURRENT_64:
+            case CONCURRENT_64_OWN_POOL:
                 return onPool(pool -> {
-                    List<Future<?>> all = new ArrayList<>(ScenarioData.CONCURRENT_REQUESTS);
-                    for (int i = 0; i < ScenarioData.CONCURRENT_REQUESTS; i++) {
+                    List<Future<?>> all = new ArrayList<>(scenario.queriesPerOperation());
+                    for (int i = 0; i < scenario.queriesPerOperation(); i++) {
                         all.add(selectById(pool));
                     }
                     return Future.all(all);
@@ -232,6 +237,26 @@ public final class VertxWorkload implements Workload {
     }
 
     private Operation onPool(Function<Pool, Future<?>> body) throws Exception {
+        Pool shared = pool.acquire().pool();
+        return new Operation() {
+            @Override
+            public CompletionStage<?> start() {
+                return body.apply(shared).toCompletionStage();
+            }
+
+            @Override
+            public void close() {
+                pool.release();
+            }
+        };
+    }
+
+    /** A pool and the event loops it runs on. */
+    private record PoolOnLoops(Vertx vertx, Pool pool) {
+    }
+
+    /** The pool with every connection open, as the R2DBC and JDBC pools are warmed up. */
+    private PoolOnLoops openPool() throws Exception {
         Vertx vertx = Vertx.vertx();
         Pool pool = PgBuilder.pool().with(new PoolOptions().setMaxSize(ScenarioData.POOL_SIZE))
                 .connectingTo(options).using(vertx).build();
@@ -249,7 +274,7 @@ public final class VertxWorkload implements Workload {
             vertx.close();
             throw e;
         }
-        return new VertxOperation(vertx, pool, () -> body.apply(pool));
+        return new PoolOnLoops(vertx, pool);
     }
 
     /** Runs the body on the vertx event loop, as vertx code does, and closes client and Vertx instance. */
@@ -271,16 +296,21 @@ public final class VertxWorkload implements Workload {
 
         @Override
         public void close() {
+            VertxWorkload.close(vertx, client);
+        }
+    }
+
+    /** Closes the client, then its event loops. */
+    private static void close(Vertx vertx, SqlClient client) {
+        try {
+            client.close().toCompletionStage().toCompletableFuture().get(2, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            System.err.println("[worker] closing vertx client: " + e);
+        } finally {
             try {
-                client.close().toCompletionStage().toCompletableFuture().get(2, TimeUnit.SECONDS);
+                vertx.close().toCompletionStage().toCompletableFuture().get(2, TimeUnit.SECONDS);
             } catch (Exception e) {
-                System.err.println("[worker] closing vertx client: " + e);
-            } finally {
-                try {
-                    vertx.close().toCompletionStage().toCompletableFuture().get(2, TimeUnit.SECONDS);
-                } catch (Exception e) {
-                    System.err.println("[worker] closing vertx: " + e);
-                }
+                System.err.println("[worker] closing vertx: " + e);
             }
         }
     }

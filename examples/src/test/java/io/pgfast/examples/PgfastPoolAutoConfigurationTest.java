@@ -1,0 +1,194 @@
+package io.pgfast.examples;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.time.Duration;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.pgfast.pool.PgfastPool;
+import io.pgfast.pool.PgfastPoolConfiguration;
+import io.pgfast.r2dbc.PgfastConnectionFactory;
+import io.pgfast.spring.boot.PgfastPoolAutoConfiguration;
+import io.pgfast.spring.boot.PgfastPoolMetricsAutoConfiguration;
+import io.pgfast.testing.RequiresPostgres;
+import io.r2dbc.pool.ConnectionPool;
+import io.r2dbc.spi.Connection;
+import io.r2dbc.spi.ConnectionFactory;
+import io.r2dbc.spi.Option;
+import io.r2dbc.spi.ValidationDepth;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.r2dbc.ConnectionFactoryDecorator;
+import org.springframework.boot.r2dbc.autoconfigure.ConnectionFactoryOptionsBuilderCustomizer;
+import org.springframework.boot.r2dbc.autoconfigure.R2dbcAutoConfiguration;
+import org.springframework.boot.r2dbc.autoconfigure.metrics.ConnectionPoolMetricsAutoConfiguration;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.r2dbc.core.DatabaseClient;
+import reactor.core.publisher.Mono;
+
+/**
+ * r2dbc-pgfast-spring-boot's auto-configuration in Boot's own R2DBC auto-configuration, against the real server:
+ * {@code spring.r2dbc.url=r2dbc:pgfast:...} gives a {@link PgfastPool} built from {@code spring.r2dbc.pool.*} that Boot
+ * does not wrap in r2dbc-pool again, with its gauges under Boot's r2dbc-pool names (and an acquisition timer); every
+ * other URL keeps Boot's path.
+ */
+@RequiresPostgres
+class PgfastPoolAutoConfigurationTest {
+
+    private static final Duration TIMEOUT = Duration.ofSeconds(60);
+
+    private final ApplicationContextRunner runner = new ApplicationContextRunner()
+            .withConfiguration(AutoConfigurations.of(PgfastPoolAutoConfiguration.class, R2dbcAutoConfiguration.class,
+                    PgfastPoolMetricsAutoConfiguration.class, ConnectionPoolMetricsAutoConfiguration.class))
+            .withPropertyValues("spring.r2dbc.username=" + TestDatabase.role().user(),
+                    "spring.r2dbc.password=" + TestDatabase.role().password());
+
+    private static String url(String driver) {
+        return "spring.r2dbc.url=" + TestDatabase.url(driver);
+    }
+
+    @Test
+    void aPgfastUrlGivesThePoolItselfAsTheConnectionFactoryAndItServesQueries() {
+        runner.withPropertyValues(url("pgfast")).run(context -> {
+            assertThat(context).hasNotFailed();
+            assertThat(context).getBeans(ConnectionFactory.class).containsOnlyKeys("connectionFactory");
+            assertThat(context.getBean(ConnectionFactory.class)).isInstanceOf(PgfastPool.class);
+            assertThat(context).doesNotHaveBean(ConnectionPool.class);
+            assertThat(select(context.getBean(ConnectionFactory.class), "application_name")).isEqualTo(TestDatabase.APPLICATION_NAME);
+            // Boot's defaults for spring.r2dbc.pool.*
+            PgfastPoolConfiguration c = context.getBean(PgfastPool.class).getConfiguration();
+            assertThat(c.name()).isEqualTo("connectionFactory");
+            assertThat(c.maxSize()).isEqualTo(10);
+            assertThat(c.initialSize()).isEqualTo(10);
+            assertThat(c.maxIdleTime()).isEqualTo(Duration.ofMinutes(30));
+            assertThat(c.validationQuery()).isNull();
+            assertThat(c.validationDepth()).isEqualTo(ValidationDepth.LOCAL);
+        });
+    }
+
+    @Test
+    void springR2dbcPoolPropertiesReachThePool() {
+        runner.withPropertyValues(url("pgfast"), "spring.r2dbc.pool.initial-size=2", "spring.r2dbc.pool.max-size=4",
+                "spring.r2dbc.pool.min-idle=1", "spring.r2dbc.pool.max-idle-time=7m", "spring.r2dbc.pool.max-life-time=1h",
+                "spring.r2dbc.pool.max-acquire-time=45s", "spring.r2dbc.pool.max-create-connection-time=20s",
+                "spring.r2dbc.pool.max-validation-time=3s", "spring.r2dbc.pool.acquire-retry=2",
+                "spring.r2dbc.pool.validation-query=SELECT 1", "spring.r2dbc.pool.validation-depth=remote").run(context -> {
+            PgfastPool pool = context.getBean(PgfastPool.class);
+            PgfastPoolConfiguration c = pool.getConfiguration();
+            assertThat(c.initialSize()).isEqualTo(2);
+            assertThat(c.maxSize()).isEqualTo(4);
+            assertThat(c.minIdle()).isEqualTo(1);
+            assertThat(c.maxIdleTime()).isEqualTo(Duration.ofMinutes(7));
+            assertThat(c.maxLifeTime()).isEqualTo(Duration.ofHours(1));
+            assertThat(c.maxAcquireTime()).isEqualTo(Duration.ofSeconds(45));
+            assertThat(c.maxCreateConnectionTime()).isEqualTo(Duration.ofSeconds(20));
+            assertThat(c.maxValidationTime()).isEqualTo(Duration.ofSeconds(3));
+            assertThat(c.acquireRetry()).isEqualTo(2);
+            assertThat(c.validationQuery()).isEqualTo("SELECT 1");
+            assertThat(c.validationDepth()).isEqualTo(ValidationDepth.REMOTE);
+            assertThat(pool.getMetrics().getMaxAllocatedSize()).isEqualTo(4);
+            assertThat(select(pool, "application_name")).isEqualTo(TestDatabase.APPLICATION_NAME);
+        });
+    }
+
+    @Test
+    void anInitialSizeAboveMaxSizeIsRefusedAsR2dbcPoolRefusesIt() {
+        runner.withPropertyValues(url("pgfast"), "spring.r2dbc.pool.max-size=4").run(context -> {
+            assertThat(context).hasFailed();
+            assertThat(context.getStartupFailure()).rootCause().isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("initialSize (10) must not exceed maxSize (4)");
+        });
+    }
+
+    @Test
+    void springR2dbcPropertiesAndCustomizersReachTheConnections() {
+        runner.withPropertyValues(TestDatabase.urlWithoutOptions("pgfast").transform(u -> "spring.r2dbc.url=" + u),
+                        "spring.r2dbc.properties.statementTimeout=4s")
+                .withBean(ConnectionFactoryOptionsBuilderCustomizer.class,
+                        () -> builder -> builder.option(Option.valueOf("applicationName"), "customized"))
+                .run(context -> {
+                    ConnectionFactory pool = context.getBean(ConnectionFactory.class);
+                    assertThat(pool).isInstanceOf(PgfastPool.class);
+                    assertThat(select(pool, "statement_timeout")).isEqualTo("4s");
+                    assertThat(select(pool, "application_name")).isEqualTo("customized");
+                });
+    }
+
+    @Test
+    void theGaugesAppearUnderBootsR2dbcPoolNamesTaggedWithTheBeanName() {
+        runner.withPropertyValues(url("pgfast"), "spring.r2dbc.pool.initial-size=1", "spring.r2dbc.pool.max-size=3")
+                .withBean(MeterRegistry.class, SimpleMeterRegistry::new)
+                .run(context -> {
+                    MeterRegistry registry = context.getBean(MeterRegistry.class);
+                    ConnectionFactory pool = context.getBean(ConnectionFactory.class);
+                    assertThat(gauge(registry, "max.allocated")).isEqualTo(3);
+                    assertThat(gauge(registry, "max.pending")).isEqualTo(Integer.MAX_VALUE);
+                    Connection held = Mono.from(pool.create()).block(TIMEOUT);
+                    try {
+                        assertThat(gauge(registry, "acquired")).isEqualTo(1);
+                        assertThat(gauge(registry, "allocated")).isGreaterThanOrEqualTo(1);
+                        assertThat(gauge(registry, "pending")).isZero();
+                    } finally {
+                        Mono.from(held.close()).block(TIMEOUT);
+                    }
+                    // the connection given back and any still being opened settle as idle ones
+                    await().atMost(TIMEOUT).untilAsserted(() -> {
+                        assertThat(gauge(registry, "acquired")).isZero();
+                        assertThat(gauge(registry, "idle")).isEqualTo(gauge(registry, "allocated")).isPositive();
+                    });
+                    assertThat(registry.get("r2dbc.pool.acquire").tag("name", "connectionFactory").timer().count())
+                            .isPositive();
+                });
+    }
+
+    @Test
+    void aPostgresqlUrlKeepsBootsR2dbcPoolInFrontOfTheDriver() {
+        runner.withPropertyValues(url("postgresql"), "spring.r2dbc.pool.initial-size=1", "spring.r2dbc.pool.max-size=4").run(context -> {
+            ConnectionFactory factory = context.getBean(ConnectionFactory.class);
+            assertThat(factory).isInstanceOf(ConnectionPool.class);
+            assertThat(((ConnectionPool) factory).getMetrics().orElseThrow().getMaxAllocatedSize()).isEqualTo(4);
+            assertThat(ConnectionFactories.innermost(factory)).isInstanceOf(PgfastConnectionFactory.class);
+            assertThat(context).doesNotHaveBean(PgfastPool.class);
+            assertThat(select(factory, "application_name")).isEqualTo(TestDatabase.APPLICATION_NAME);
+        });
+    }
+
+    @Test
+    void aPoolPgfastUrlAsksForR2dbcPool() {
+        runner.withPropertyValues("spring.r2dbc.url=" + TestDatabase.url("pool:pgfast")).run(context -> {
+            assertThat(context.getBean(ConnectionFactory.class)).isInstanceOf(ConnectionPool.class);
+            assertThat(context).doesNotHaveBean(PgfastPool.class);
+        });
+    }
+
+    @Test
+    void poolEnabledFalseGivesTheDriversFactoryUnpooledAsBootDoes() {
+        runner.withPropertyValues(url("pgfast"), "spring.r2dbc.pool.enabled=false").run(context -> {
+            ConnectionFactory factory = context.getBean(ConnectionFactory.class);
+            assertThat(factory).isNotInstanceOf(PgfastPool.class).isNotInstanceOf(ConnectionPool.class);
+            assertThat(ConnectionFactories.innermost(factory)).isInstanceOf(PgfastConnectionFactory.class);
+        });
+    }
+
+    @Test
+    void aConnectionFactoryDecoratorFailsStartupNamingTheWaysOut() {
+        runner.withPropertyValues(url("pgfast"))
+                .withBean(ConnectionFactoryDecorator.class, () -> factory -> factory)
+                .run(context -> {
+                    assertThat(context).hasFailed();
+                    assertThat(context.getStartupFailure()).rootCause().isInstanceOf(IllegalStateException.class)
+                            .hasMessageContaining("ConnectionFactoryDecorator").hasMessageContaining("r2dbc:pool:pgfast:");
+                });
+    }
+
+    private static double gauge(MeterRegistry registry, String name) {
+        return registry.get("r2dbc.pool." + name).tag("name", "connectionFactory").gauge().value();
+    }
+
+    private static String select(ConnectionFactory factory, String setting) {
+        return DatabaseClient.create(factory).sql("SELECT current_setting($1) AS value").bind(0, setting)
+                .map(row -> row.get("value", String.class)).one().block(TIMEOUT);
+    }
+}
