@@ -173,6 +173,34 @@ class PgfastPoolAutoConfigurationTest {
     }
 
     @Test
+    void aUrlWithPoolTrueFailsStartupNamingTheWaysOut() {
+        runner.withPropertyValues(url("pgfast") + "&pool=true&maxSize=2").run(context -> {
+            assertThat(context).hasFailed();
+            assertThat(context.getStartupFailure()).rootCause().isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("pool=true").hasMessageContaining("spring.r2dbc.pool.enabled=false");
+        });
+    }
+
+    @Test
+    void poolEnabledFalseWithPoolTrueGivesTheUrlsPoolUnwrapped() {
+        runner.withPropertyValues(url("pgfast") + "&pool=true&maxSize=2", "spring.r2dbc.pool.enabled=false").run(context -> {
+            ConnectionFactory factory = context.getBean(ConnectionFactory.class);
+            assertThat(factory).isInstanceOf(PgfastPool.class);
+            assertThat(((PgfastPool) factory).getConfiguration().maxSize()).isEqualTo(2);
+            assertThat(select(factory, "application_name")).isEqualTo(TestDatabase.APPLICATION_NAME);
+            ((PgfastPool) factory).dispose();
+        });
+    }
+
+    @Test
+    void theGaugesCountConnectionsAsBootsDo() {
+        runner.withPropertyValues(url("pgfast"), "spring.r2dbc.pool.initial-size=1", "spring.r2dbc.pool.max-size=3")
+                .withBean(MeterRegistry.class, SimpleMeterRegistry::new)
+                .run(context -> assertThat(context.getBean(MeterRegistry.class).get("r2dbc.pool.acquired")
+                        .tag("name", "connectionFactory").gauge().getId().getBaseUnit()).isEqualTo("connections"));
+    }
+
+    @Test
     void aConnectionFactoryDecoratorFailsStartupNamingTheWaysOut() {
         runner.withPropertyValues(url("pgfast"))
                 .withBean(ConnectionFactoryDecorator.class, () -> factory -> factory)

@@ -47,7 +47,9 @@ final class MicrometerPoolMeters implements PoolMeters {
     }
 
     private void gauge(String name, String description, PgfastPoolMetrics m, ToDoubleFunction<PgfastPoolMetrics> f, Tags tags) {
-        meters.add(Gauge.builder(PREFIX + "." + name, m, f).description(description).tags(tags).register(registry));
+        // "connections" as Boot's r2dbc-pool binder sets it: Prometheus puts the unit in the name
+        meters.add(Gauge.builder(PREFIX + "." + name, m, f).description(description).baseUnit("connections").tags(tags)
+                .register(registry));
     }
 
     static boolean isRegistry(Object registry) {

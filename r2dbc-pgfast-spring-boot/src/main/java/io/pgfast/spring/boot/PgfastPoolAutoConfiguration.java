@@ -65,6 +65,14 @@ public final class PgfastPoolAutoConfiguration {
         ConnectionFactoryOptions.Builder options = connectionDetails.getObject().getConnectionFactoryOptions().mutate();
         customizers.orderedStream().forEach(customizer -> customizer.customize(options));
         ConnectionFactory factory = ConnectionFactories.get(options.build());
+        if (factory instanceof PgfastPool urlPool) {
+            // two pools' settings for one pool: refuse rather than silently drop one of them
+            urlPool.dispose();
+            throw new IllegalStateException("spring.r2dbc.url names r2dbc:pgfast: with pool=true, and Boot's "
+                    + "spring.r2dbc.pool.* configure a pool too. Remove pool=true (and the pool options) from the URL "
+                    + "to configure the pool with spring.r2dbc.pool.*, or set spring.r2dbc.pool.enabled=false to use "
+                    + "the pool the URL describes");
+        }
         if (!(factory instanceof PgfastConnectionFactory pgfast)) {
             throw new IllegalStateException("spring.r2dbc.url names r2dbc:pgfast:, but the options give a "
                     + factory.getClass().getName() + " (a ConnectionFactoryOptionsBuilderCustomizer changed the driver?); "
