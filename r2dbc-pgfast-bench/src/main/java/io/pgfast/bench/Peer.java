@@ -43,10 +43,6 @@ public enum Peer {
         return factory.apply(target);
     }
 
-    /** Why vertx and pgjdbc do not run {@link Scenario#TAKE_10_NO_FETCH_SIZE}. */
-    public static final String NEEDS_A_CURSOR = "without a cursor it reads and keeps all 30M rows; its users take "
-            + "a cursor for this (see take_10_of_30m)";
-
     /** Why this driver cannot run {@code scenario} at all, or null if it can. */
     public String notApplicable(Scenario scenario) {
         switch (this) {
@@ -54,7 +50,7 @@ public enum Peer {
                 return FloorWorkload.supports(scenario) ? null : FloorWorkload.NOT_APPLICABLE;
             case VERTX:
             case PGJDBC:
-                return scenario == Scenario.TAKE_10_NO_FETCH_SIZE ? NEEDS_A_CURSOR : null;
+                return scenario == Scenario.TAKE_10_NO_FETCH_SIZE ? Scenario.NEEDS_A_CURSOR : null;
             default:
                 return null;
         }
