@@ -57,10 +57,9 @@ public final class WorkerLauncher {
         return STARTUP_BUDGET_SECONDS + (long) Math.ceil(plan.scenarios().size() * perScenario);
     }
 
-    /** How long one round's windows of {@code plan}'s worker may take. */
-    static long measureBudgetSeconds(WorkerPlan plan) {
-        double perScenario = plan.shapes().size() * (plan.seconds() + 2 * plan.timeout()) + PER_SCENARIO_OVERHEAD_SECONDS;
-        return (long) Math.ceil(plan.scenarios().size() * perScenario);
+    /** How long one window of {@code plan}'s worker may take, its command and answer included. */
+    static long windowBudgetSeconds(WorkerPlan plan) {
+        return (long) Math.ceil(plan.seconds() + 2 * plan.timeout()) + PER_SCENARIO_OVERHEAD_SECONDS;
     }
 
     private List<String> command(WorkerPlan plan) {
