@@ -42,7 +42,7 @@ public final class Worker {
     static final String WARMUP_PREFIX = "@@warmup\t";
     /** Printed by a serving worker once it is warm and waits for its first command. */
     static final String READY = "@@ready";
-    /** Printed by a serving worker after the results of one {@code measure} command. */
+    /** Printed by a serving worker after its answer to each {@code window} command. */
     static final String MEASURED = "@@measured";
     /** {@code window <scenario> <shape>}: one window of one scenario in one shape, then {@value #MEASURED}. */
     static final String WINDOW_COMMAND = "window ";
@@ -180,7 +180,7 @@ public final class Worker {
         private final List<Open> ordered = new ArrayList<>();
         /** The seconds of windows the prepared rows last for between resets (the delete scenario's rows). */
         private final double secondsPerReset;
-        /** The scenario of the last single window ({@link #window}), or null. */
+        /** The scenario of the last single window ({@link #oneWindow}), or null. */
         private Open last;
 
         Session(Workload workload, WorkerPlan plan, BenchTarget target) {
