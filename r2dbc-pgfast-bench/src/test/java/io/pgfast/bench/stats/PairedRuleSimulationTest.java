@@ -20,7 +20,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * 997 times in 1000), and a real 20 % difference must be marked in most rows and always the right way.
  * <p>
  * The limit: the rule measures the JVMs' own spread from two JVMs per side. With JVMs 2 % apart instead of 1 %,
- * this model marks about one A/A row in a thousand; that is what the A/A run ({@code --aa}) checks on the real
+ * this model marks one or two A/A rows in a thousand; that is what the A/A run ({@code --aa}) checks on the real
  * machine.
  */
 class PairedRuleSimulationTest {
