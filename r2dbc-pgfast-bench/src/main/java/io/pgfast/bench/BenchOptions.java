@@ -51,6 +51,12 @@ public record BenchOptions(String mode, int rounds, double seconds, double warmu
     static final int FULL_ROUNDS = 32;
     /** The smoke check's one round of short windows. */
     static final double QUICK_SECONDS = 0.05;
+    /**
+     * How many scenarios one set of the smoke check's JVMs runs. Ten JVMs that each hold every scenario's
+     * connections at once (the pool and the 256 concurrent selects take 4 each) need more than a server's
+     * default 100; four scenarios per set take at most 7 per JVM.
+     */
+    static final int QUICK_SCENARIOS_PER_SET = 4;
     /** The fewest rounds of a run that judges: fewer leave no 99 % interval of the median ratio. */
     static final int LEAST_JUDGED_ROUNDS = 8;
     /** The warm-up curve run's passes and their length (seconds per scenario and shape). */
@@ -67,7 +73,7 @@ public record BenchOptions(String mode, int rounds, double seconds, double warmu
                     + DEFAULT_PASSES + " passes)",
             "                        and kept for every round's " + DEFAULT_SECONDS + " s windows; about 5 minutes on 2 cores",
             "  --quick               smoke check: every scenario, 1 round, 0.2 s warm-up + " + QUICK_SECONDS
-                    + " s windows; judges nothing",
+                    + " s windows, new JVMs for every " + QUICK_SCENARIOS_PER_SET + " scenarios; judges nothing",
             "  --full                every scenario, " + FULL_ROUNDS + " rounds, two JVMs per driver and scenario, each warmed up once",
             "                        (" + FULL_WARMUP + " s per shape in " + FULL_PASSES + " passes) and kept for the rounds' "
                     + FULL_SECONDS + " s windows",
@@ -255,6 +261,19 @@ public record BenchOptions(String mode, int rounds, double seconds, double warmu
      */
     public double margin() {
         return io.pgfast.bench.stats.Ratios.NOISE_MARGIN;
+    }
+
+    /**
+     * The scenarios each set of JVMs runs, one set after the other: every scenario alone with
+     * {@code jvmPerScenario}; groups of {@link #QUICK_SCENARIOS_PER_SET} in the smoke check; else all in one set.
+     */
+    public List<List<Scenario>> scenarioSets() {
+        int size = jvmPerScenario ? 1 : mode.equals("quick") ? QUICK_SCENARIOS_PER_SET : scenarios.size();
+        List<List<Scenario>> sets = new ArrayList<>();
+        for (int i = 0; i < scenarios.size(); i += size) {
+            sets.add(scenarios.subList(i, Math.min(scenarios.size(), i + size)));
+        }
+        return sets;
     }
 
     /** pgfast first, then the peers: the drivers of every round. */

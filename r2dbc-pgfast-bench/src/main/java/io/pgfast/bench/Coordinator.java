@@ -9,11 +9,11 @@ import java.util.Map;
 
 /**
  * Runs the rounds. Every driver has two processes (A and A', B and B', …), each a {@link WorkerProcess} JVM that
- * is started and warmed up once, one after the other, and then kept for the whole run (with
- * {@code jvmPerScenario}: for one scenario, new processes for each). Then, per scenario, round after round, per
- * loop shape (in an order that alternates per round) and per peer (in an order that rotates per round), a block of
- * four short windows A B B' A' of pgfast and that peer ({@link RoundPlan#block}), one window at a time, never two
- * at once.
+ * is started and warmed up once, one after the other, and then kept for the whole run, or for one set of
+ * scenarios with new processes for the next ({@link BenchOptions#scenarioSets()}). Then, per scenario, round
+ * after round, per loop shape (in an order that alternates per round) and per peer (in an order that rotates per
+ * round), a block of four short windows A B B' A' of pgfast and that peer ({@link RoundPlan#block}), one window
+ * at a time, never two at once.
  * <p>
  * Why windows this short and this close: on a shared host the load changes from one second to the next, and a
  * burst cancels out of a ratio only when both sides see it. Windows of the two drivers a fraction of a second
@@ -32,19 +32,16 @@ public final class Coordinator {
 
     public RunResults run() throws IOException, InterruptedException {
         RunResults results = new RunResults(options.rounds(), options.judged(), options.margin());
-        if (options.jvmPerScenario()) {
-            for (Scenario s : options.scenarios()) {
-                runRounds(results, List.of(s));
-            }
-        } else {
-            runRounds(results, options.scenarios());
+        for (List<Scenario> set : options.scenarioSets()) {
+            runRounds(results, set);
         }
         return results;
     }
 
     private void runRounds(RunResults results, List<Scenario> scenarios) throws IOException, InterruptedException {
         boolean curve = options.mode().equals("curve");
-        String what = scenarios.size() == 1 ? scenarios.get(0).id() : "all";
+        String what = scenarios.size() == 1 ? scenarios.get(0).id()
+                : scenarios.size() == options.scenarios().size() ? "all" : scenarios.get(0).id() + "…";
         Map<Slot, WorkerProcess> workers = new LinkedHashMap<>();
         try {
             for (int copy = 1; copy <= (curve ? 1 : 2); copy++) {

@@ -13,9 +13,9 @@ final class Estimate {
     }
 
     /**
-     * Every driver's two processes (one for the curve) are started and warmed up once per scenario set (each
-     * scenario with {@code jvmPerScenario}); then every round of a scenario measures, per shape and peer that runs
-     * it, a block of four windows ({@link Coordinator}).
+     * Every driver's two processes (one for the curve) are started and warmed up once per set of scenarios it
+     * runs ({@link BenchOptions#scenarioSets()}); then every round of a scenario measures, per shape and peer
+     * that runs it, a block of four windows ({@link Coordinator}).
      */
     static double seconds(BenchOptions o) {
         boolean curve = o.mode().equals("curve");
@@ -26,7 +26,8 @@ final class Estimate {
                 continue;
             }
             int shapes = p.measuredShapes(o.shapes()).size();
-            int processes = o.jvmPerScenario() ? n : 1;
+            long processes = o.scenarioSets().stream().filter(set -> !WorkerLauncher.runnable(p, set).isEmpty())
+                    .count();
             double start = processes * PROCESS_SECONDS + n * (shapes * o.warmup() + SCENARIO_SECONDS);
             total += curve ? start : 2 * start;
         }

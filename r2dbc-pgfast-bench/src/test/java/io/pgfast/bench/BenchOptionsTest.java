@@ -72,6 +72,17 @@ class BenchOptionsTest {
     }
 
     @Test
+    void theSmokeCheckTakesItsScenariosInSetsOfNewJvmsTheOtherModesInOneSetOrOneEach() {
+        List<List<Scenario>> quick = BenchOptions.parse(new String[]{"--quick"}, OUT).scenarioSets();
+        assertThat(quick).hasSize(5).allMatch(set -> set.size() <= BenchOptions.QUICK_SCENARIOS_PER_SET);
+        assertThat(quick.stream().flatMap(List::stream)).containsExactly(Scenario.values());
+        assertThat(BenchOptions.parse(new String[0], OUT).scenarioSets())
+                .containsExactly(BenchOptions.DEFAULT_SCENARIOS);
+        assertThat(BenchOptions.parse(new String[]{"--full"}, OUT).scenarioSets()).hasSize(Scenario.values().length)
+                .allMatch(set -> set.size() == 1);
+    }
+
+    @Test
     void theAaCheckComparesPgfastWithItself() {
         BenchOptions aa = BenchOptions.parse(new String[]{"--aa"}, OUT);
         assertThat(aa.peers()).containsExactly(Peer.PGFAST_AGAIN);

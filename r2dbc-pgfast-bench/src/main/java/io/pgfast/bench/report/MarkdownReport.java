@@ -168,7 +168,8 @@ public final class MarkdownReport {
                         + "operation is 10, a batch is 1000). Only the ratios compare across runs; the absolute figures "
                         + "depend on the machine.",
                 capitalised(o.mode()), o.rounds(), o.jvmPerScenario() ? "new ones for every scenario"
-                        : "the same ones for every scenario", o.passes(), o.passes() == 1 ? "" : "es",
+                        : o.scenarioSets().size() > 1 ? "new ones for every " + o.scenarioSets().get(0).size()
+                        + " scenarios" : "the same ones for every scenario", o.passes(), o.passes() == 1 ? "" : "es",
                 trim(o.warmup()), trim(o.seconds()), Ratios.CONFIDENCE * 100, cut < 0
                         ? "too few rounds for one: the range of the rounds is shown" : cut == 0
                         ? "the sign test's interval: the lowest to the highest round"
