@@ -39,6 +39,11 @@ import java.util.function.Consumer;
 public final class Worker {
     /** Rows put into bench_delete per second of measurement: more than any driver deletes here. */
     private static final int DELETE_ROWS_PER_SECOND = 40_000;
+    /**
+     * The environment variable with this process's number in its run (from 1, {@link WorkerLauncher}): which slice
+     * of bench_delete's ids is its own ({@link ScenarioData}). Absent: slice 0.
+     */
+    static final String ENV_PROCESS = "PGFAST_BENCH_PROCESS";
     static final String WARMUP_PREFIX = "@@warmup\t";
     /** Printed by a serving worker once it is warm and waits for its first command. */
     static final String READY = "@@ready";
@@ -69,11 +74,13 @@ public final class Worker {
                 out.flush();
             };
             Workload workload = plan.peer().workload(target);
+            String process = System.getenv(ENV_PROCESS);
+            int slice = process == null ? 0 : Integer.parseInt(process) - 1;
             if (plan.serve()) {
-                serve(workload, plan, target,
+                serve(workload, plan, target, slice,
                         new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)), print);
             } else {
-                run(workload, plan, target, print);
+                run(workload, plan, target, slice, print);
             }
             System.err.println("[worker] " + plan.peer().id() + " digest " + Sink.digest());
         } catch (RuntimeException | IOException e) {
@@ -91,7 +98,13 @@ public final class Worker {
      * scenario and measured shape, in the order they were printed.
      */
     static List<Measurement> run(Workload workload, WorkerPlan plan, BenchTarget target, Consumer<String> out) {
-        try (Session session = new Session(workload, plan, target)) {
+        return run(workload, plan, target, 0, out);
+    }
+
+    /** {@link #run(Workload, WorkerPlan, BenchTarget, Consumer)} with its own slice of bench_delete's ids. */
+    static List<Measurement> run(Workload workload, WorkerPlan plan, BenchTarget target, int slice,
+                                 Consumer<String> out) {
+        try (Session session = new Session(workload, plan, target, slice)) {
             session.warmUp(out);
             return session.measure(plan.shapes(), out);
         }
@@ -103,7 +116,13 @@ public final class Worker {
      */
     static void serve(Workload workload, WorkerPlan plan, BenchTarget target, BufferedReader commands,
                       Consumer<String> out) throws IOException {
-        try (Session session = new Session(workload, plan, target)) {
+        serve(workload, plan, target, 0, commands, out);
+    }
+
+    /** {@link #serve(Workload, WorkerPlan, BenchTarget, BufferedReader, Consumer)} with its own slice of ids. */
+    static void serve(Workload workload, WorkerPlan plan, BenchTarget target, int slice, BufferedReader commands,
+                      Consumer<String> out) throws IOException {
+        try (Session session = new Session(workload, plan, target, slice)) {
             session.warmUp(out);
             out.accept(READY);
             String command;
@@ -183,7 +202,7 @@ public final class Worker {
         /** The scenario of the last single window ({@link #oneWindow}), or null. */
         private Open last;
 
-        Session(Workload workload, WorkerPlan plan, BenchTarget target) {
+        Session(Workload workload, WorkerPlan plan, BenchTarget target, int slice) {
             this.plan = plan;
             this.target = target;
             this.timeoutNanos = nanos(plan.timeout());
@@ -191,7 +210,7 @@ public final class Worker {
             int deleteRows = (int) Math.min(5_000_000, Math.ceil((secondsPerReset + 1) * DELETE_ROWS_PER_SECOND));
             List<Open> last = new ArrayList<>();
             for (Scenario s : plan.scenarios()) {
-                Open o = new Open(s, new ScenarioData(deleteRows));
+                Open o = new Open(s, new ScenarioData(deleteRows, slice));
                 prepare(workload, o, target);
                 (s.mayLeaveWorkBehind() ? last : ordered).add(o);
             }

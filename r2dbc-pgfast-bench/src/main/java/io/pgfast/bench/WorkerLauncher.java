@@ -41,7 +41,8 @@ public final class WorkerLauncher {
         WorkerPlan plan = plan(slot, scenarios);
         ProcessBuilder pb = new ProcessBuilder(command(plan));
         pb.environment().putAll(target.toEnvironment());
-        Path log = logDirectory.resolve(String.format("%03d-%s-%d.log", ++launched, slot.peer().id(), slot.copy()));
+        pb.environment().put(Worker.ENV_PROCESS, Integer.toString(++launched));
+        Path log = logDirectory.resolve(String.format("%03d-%s-%d.log", launched, slot.peer().id(), slot.copy()));
         return WorkerProcess.start(slot, plan, log, pb);
     }
 
