@@ -11,11 +11,13 @@ import java.util.Locale;
  * <li>the default run (no mode flag, or {@code --default}): {@link #DEFAULT_SCENARIOS}, two JVMs per driver, each
  * warmed up once over every scenario and shape (as long as the slowest driver's warm-up curve needs) and kept
  * for every round; about 5 minutes on 2 cores;</li>
- * <li>{@code --quick}: a smoke check that every driver runs every scenario in both shapes, windows too short to
- * judge anything (every verdict is "not judged");</li>
+ * <li>{@code --quick}: a smoke check that every driver runs every scenario in both shapes, one round of short
+ * windows (every verdict is "not judged");</li>
  * <li>{@code --full}: every scenario, two JVMs per driver and scenario (each warmed once and kept for that
  * scenario's rounds), more rounds and longer windows.</li>
  * </ul>
+ * {@code --aa} replaces the peers by pgfast itself ({@link Peer#PGFAST_AGAIN}): the A/A check, which must mark
+ * nothing.
  */
 public record BenchOptions(String mode, int rounds, double seconds, double warmup, int passes, int mostPasses, double timeout,
                            boolean jvmPerScenario, boolean judged, List<Scenario> scenarios, List<Peer> peers,
@@ -35,24 +37,30 @@ public record BenchOptions(String mode, int rounds, double seconds, double warmu
             Scenario.CONCURRENT_64, Scenario.CONCURRENT_64_OWN_POOL);
     /**
      * The default run's warm-up per scenario and shape (once per process: the peers' curves settle after about
-     * 2 s), its passes and its windows: see BENCHMARKS.md, "The default run".
+     * 2 s), its passes, its rounds and its windows: see BENCHMARKS.md, "The default run". Many short windows
+     * rather than fewer long ones: the interval of the median at 99 % of 20 rounds leaves out the 3 lowest and
+     * the 3 highest rounds ({@link io.pgfast.bench.stats.Ratios#intervalCut}), so that a few disturbed blocks do
+     * not decide a row.
      */
     static final double DEFAULT_WARMUP = 2;
     static final int DEFAULT_PASSES = 4;
-    static final double DEFAULT_SECONDS = 0.45;
+    static final double DEFAULT_SECONDS = 0.04;
+    static final int DEFAULT_ROUNDS = 20;
     /** {@code --full}'s warm-up per scenario and shape (once per process and scenario), its passes and windows. */
     static final double FULL_WARMUP = 2.5;
     static final int FULL_PASSES = 4;
-    static final double FULL_SECONDS = 1.5;
-    static final int FULL_ROUNDS = 6;
+    static final double FULL_SECONDS = 0.08;
+    static final int FULL_ROUNDS = 32;
+    /** The smoke check's one round of short windows. */
+    static final double QUICK_SECONDS = 0.05;
     /**
-     * How many noises a row's median must move for a mark in a run shorter than {@code --full} (fewer rounds or
-     * shorter windows): such a run previews {@code --full} and marks only what {@code --full} would mark too. Its
-     * noise comes from fewer, shorter windows and is itself less sure: in three default runs against one
-     * {@code --full} (BENCHMARKS.md, "How a row is judged") a row's noise in {@code --full} was at most 1.8 × the
-     * default run's on 9 rows of 10.
+     * How many scenarios one set of the smoke check's JVMs runs. Ten JVMs that each hold every scenario's
+     * connections at once (the pool and the 256 concurrent selects take 4 each) need more than a server's
+     * default 100; four scenarios per set take at most 7 per JVM.
      */
-    public static final double SHORT_RUN_MARGIN = 2;
+    static final int QUICK_SCENARIOS_PER_SET = 4;
+    /** The fewest rounds of a run that judges: fewer leave no 99 % interval of the median ratio. */
+    static final int LEAST_JUDGED_ROUNDS = 8;
     /** The warm-up curve run's passes and their length (seconds per scenario and shape). */
     static final int CURVE_PASSES = 16;
     /** By default a process whose JIT is still busy after its passes may warm up this many times as long. */
@@ -61,16 +69,21 @@ public record BenchOptions(String mode, int rounds, double seconds, double warmu
 
     public static final String USAGE = String.join("\n",
             "usage: java -jar r2dbc-pgfast-bench.jar [--quick | --full] [options]",
-            "  (no mode)             the default run: " + DEFAULT_SCENARIOS.size() + " scenarios in both shapes, 4 rounds; two JVMs",
+            "  (no mode)             the default run: " + DEFAULT_SCENARIOS.size() + " scenarios in both shapes, "
+                    + DEFAULT_ROUNDS + " rounds; two JVMs",
             "                        per driver, each warmed up once (" + DEFAULT_WARMUP + " s per scenario and shape in "
                     + DEFAULT_PASSES + " passes)",
             "                        and kept for every round's " + DEFAULT_SECONDS + " s windows; about 5 minutes on 2 cores",
-            "  --quick               smoke check: every scenario, 4 rounds, 0.2 s warm-up + 0.2 s windows; judges nothing",
+            "  --quick               smoke check: every scenario, 1 round, 0.2 s warm-up + " + QUICK_SECONDS
+                    + " s windows, new JVMs for every " + QUICK_SCENARIOS_PER_SET + " scenarios; judges nothing",
             "  --full                every scenario, " + FULL_ROUNDS + " rounds, two JVMs per driver and scenario, each warmed up once",
             "                        (" + FULL_WARMUP + " s per shape in " + FULL_PASSES + " passes) and kept for the rounds' "
-                    + FULL_SECONDS + " s windows; about 75 minutes",
-            "  --rounds N            rounds per scenario (at least 4)",
-            "  --seconds S           measured seconds per scenario, shape and process",
+                    + FULL_SECONDS + " s windows",
+            "  --aa                  the A/A check: pgfast against itself (two more pgfast JVMs) instead of the peers;",
+            "                        it must mark nothing",
+            "  --rounds N            rounds per scenario: per shape and peer one block of windows A B B' A' (at least "
+                    + LEAST_JUDGED_ROUNDS + ")",
+            "  --seconds S           seconds of one window",
             "  --warmup S            warm-up seconds per scenario and shape, before any window",
             "  --passes N            warm-up passes over all scenarios and shapes (the warm-up is split among them)",
             "  --most-passes N       more passes, up to N in all, while a process's JIT is still busy (default: "
@@ -81,7 +94,7 @@ public record BenchOptions(String mode, int rounds, double seconds, double warmu
             "  --jvm-per-scenario    new JVMs for every scenario (default with --full)",
             "  --jvm-per-process     one JVM per process runs all scenarios (default otherwise)",
             "  --scenarios a,b,...   only these scenarios, or all (ids: " + Scenario.ids(List.of(Scenario.values())) + ")",
-            "  --peers a,b,...       only these peers (r2dbc-postgresql, vertx, pgjdbc, floor)",
+            "  --peers a,b,...       only these peers (r2dbc-postgresql, vertx, pgjdbc, floor, pgfast-again)",
             "  --out DIR             where CSV, JSON and SVG go (default: r2dbc-pgfast-bench/target/bench)",
             "  --jvm-arg ARG         an extra JVM option for every worker (repeatable)",
             "  --parser [options]    the parser-only benchmark instead (DataRow parsing, no server; --parser --help)",
@@ -92,8 +105,8 @@ public record BenchOptions(String mode, int rounds, double seconds, double warmu
             "Server: PGFAST_BENCH_URL=postgresql://user:password@host:port/db, else an embedded PostgreSQL.");
 
     public BenchOptions {
-        if (rounds < 4) {
-            throw new IllegalArgumentException("at least 4 rounds, not " + rounds);
+        if (rounds < (judged ? LEAST_JUDGED_ROUNDS : 1)) {
+            throw new IllegalArgumentException("at least " + (judged ? LEAST_JUDGED_ROUNDS : 1) + " rounds, not " + rounds);
         }
         if (!(seconds > 0) || !(warmup >= 0) || !(timeout > 0)) {
             throw new IllegalArgumentException("seconds and timeout must be positive, warm-up not negative");
@@ -127,8 +140,8 @@ public record BenchOptions(String mode, int rounds, double seconds, double warmu
         }
         boolean full = mode.equals("full");
         boolean quick = mode.equals("quick");
-        int rounds = full ? FULL_ROUNDS : 4;
-        double seconds = full ? FULL_SECONDS : quick ? 0.2 : DEFAULT_SECONDS;
+        int rounds = full ? FULL_ROUNDS : quick ? 1 : DEFAULT_ROUNDS;
+        double seconds = full ? FULL_SECONDS : quick ? QUICK_SECONDS : DEFAULT_SECONDS;
         double warmup = full ? FULL_WARMUP : quick ? 0.2 : DEFAULT_WARMUP;
         int passes = full ? FULL_PASSES : quick ? 1 : DEFAULT_PASSES;
         double timeout = full ? 30 : quick ? 1.5 : 5;
@@ -145,6 +158,9 @@ public record BenchOptions(String mode, int rounds, double seconds, double warmu
                 case "--full":
                 case "--quick":
                 case "--default":
+                    break;
+                case "--aa":
+                    peers = List.of(Peer.PGFAST_AGAIN);
                     break;
                 case "--rounds":
                     rounds = (int) number(args, ++i, a);
@@ -242,11 +258,24 @@ public record BenchOptions(String mode, int rounds, double seconds, double warmu
     }
 
     /**
-     * How many noises a row's median must move for a mark: 1 in a run as long as {@code --full} (at least
-     * {@link #FULL_ROUNDS} rounds of {@link #FULL_SECONDS} s windows), {@link #SHORT_RUN_MARGIN} in any shorter one.
+     * How many noises a row's interval must clear for a mark: {@link io.pgfast.bench.stats.Ratios#NOISE_MARGIN} in
+     * every mode. The noise is mostly the difference of two JVMs, which more or longer windows do not shrink.
      */
     public double margin() {
-        return rounds >= FULL_ROUNDS && seconds >= FULL_SECONDS ? 1 : SHORT_RUN_MARGIN;
+        return io.pgfast.bench.stats.Ratios.NOISE_MARGIN;
+    }
+
+    /**
+     * The scenarios each set of JVMs runs, one set after the other: every scenario alone with
+     * {@code jvmPerScenario}; groups of {@link #QUICK_SCENARIOS_PER_SET} in the smoke check; else all in one set.
+     */
+    public List<List<Scenario>> scenarioSets() {
+        int size = jvmPerScenario ? 1 : mode.equals("quick") ? QUICK_SCENARIOS_PER_SET : scenarios.size();
+        List<List<Scenario>> sets = new ArrayList<>();
+        for (int i = 0; i < scenarios.size(); i += size) {
+            sets.add(scenarios.subList(i, Math.min(scenarios.size(), i + size)));
+        }
+        return sets;
     }
 
     /** pgfast first, then the peers: the drivers of every round. */

@@ -2,19 +2,24 @@ package io.pgfast.bench;
 
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * Runs the rounds. Every driver has two processes (A and A', B and B', …), each a {@link WorkerProcess} JVM that
- * is started and warmed up once, one after the other, and then kept for every round: a round measures every
- * process in the rotating order of {@link RoundPlan}, one after the other, never two at once, and the order of
- * the loop shapes inside each process alternates from round to round. With {@code jvmPerScenario} this happens
- * per scenario, with new processes for each; otherwise one set of processes measures every scenario.
+ * is started and warmed up once, one after the other, and then kept for the whole run, or for one set of
+ * scenarios with new processes for the next ({@link BenchOptions#scenarioSets()}). Then, per scenario, round
+ * after round, per loop shape (in an order that alternates per round) and per peer (in an order that rotates per
+ * round), a block of four short windows A B B' A' of pgfast and that peer ({@link RoundPlan#block}), one window
+ * at a time, never two at once.
  * <p>
- * Why processes are kept: the peers' JIT needs about 2 s per scenario and shape to settle (the warm-up curves in
- * BENCHMARKS.md); paying that once per process instead of once per round is what lets a judged run fit its budget.
+ * Why windows this short and this close: on a shared host the load changes from one second to the next, and a
+ * burst cancels out of a ratio only when both sides see it. Windows of the two drivers a fraction of a second
+ * apart see nearly the same host; many such blocks give an interval of the median ratio that a few disturbed
+ * blocks do not move ({@link io.pgfast.bench.stats.Ratios#marker}). Why processes are kept: the peers' JIT needs
+ * about 2 s per scenario and shape to settle (the warm-up curves in BENCHMARKS.md), paid once per process.
  */
 public final class Coordinator {
     private final BenchOptions options;
@@ -27,69 +32,85 @@ public final class Coordinator {
 
     public RunResults run() throws IOException, InterruptedException {
         RunResults results = new RunResults(options.rounds(), options.judged(), options.margin());
-        if (options.jvmPerScenario()) {
-            for (Scenario s : options.scenarios()) {
-                runRounds(results, List.of(s));
-            }
-        } else {
-            runRounds(results, options.scenarios());
+        for (List<Scenario> set : options.scenarioSets()) {
+            runRounds(results, set);
         }
         return results;
     }
 
     private void runRounds(RunResults results, List<Scenario> scenarios) throws IOException, InterruptedException {
-        List<Peer> drivers = options.drivers();
         boolean curve = options.mode().equals("curve");
-        String what = scenarios.size() == 1 ? scenarios.get(0).id() : "all";
+        String what = scenarios.size() == 1 ? scenarios.get(0).id()
+                : scenarios.size() == options.scenarios().size() ? "all" : scenarios.get(0).id() + "…";
         Map<Slot, WorkerProcess> workers = new LinkedHashMap<>();
         try {
-            for (Slot slot : RoundPlan.order(drivers, 0, options.rounds())) {
-                List<Scenario> runnable = WorkerLauncher.runnable(slot.peer(), scenarios);
-                if (runnable.isEmpty() || (curve && slot.copy() != 1)) {
-                    continue;
+            for (int copy = 1; copy <= (curve ? 1 : 2); copy++) {
+                for (Peer p : options.drivers()) {
+                    Slot slot = new Slot(p, copy);
+                    List<Scenario> runnable = WorkerLauncher.runnable(slot.peer(), scenarios);
+                    if (runnable.isEmpty()) {
+                        continue;
+                    }
+                    long begin = System.nanoTime();
+                    WorkerProcess worker = launcher.start(slot, runnable);
+                    workers.put(slot, worker);
+                    List<WarmupSlice> warmup = worker.awaitWarm(WorkerLauncher.warmBudgetSeconds(worker.plan()));
+                    results.addWarmup(0, slot, warmup);
+                    System.err.printf("[bench] %s: started and warmed %-20s %2d scenario(s) in %5.1f s%n", what, slot,
+                            runnable.size(), (System.nanoTime() - begin) / 1e9);
                 }
-                long begin = System.nanoTime();
-                WorkerProcess worker = launcher.start(slot, runnable);
-                workers.put(slot, worker);
-                List<WarmupSlice> warmup = worker.awaitWarm(WorkerLauncher.warmBudgetSeconds(worker.plan()));
-                results.addWarmup(0, slot, warmup);
-                System.err.printf("[bench] %s: started and warmed %-20s %2d scenario(s) in %5.1f s%n", what, slot,
-                        runnable.size(), (System.nanoTime() - begin) / 1e9);
             }
             if (curve) {
                 return;
             }
-            for (int round = 0; round < options.rounds(); round++) {
-                List<Slot> order = RoundPlan.order(drivers, round, options.rounds());
-                List<LoopShape> shapes = options.shapeOrder(round);
-                for (int position = 0; position < order.size(); position++) {
-                    Slot slot = order.get(position);
-                    List<Scenario> runnable = WorkerLauncher.runnable(slot.peer(), scenarios);
-                    for (Scenario s : scenarios) {
-                        if (!runnable.contains(s)) {
-                            results.add(round, position, slot, Measurement.notApplicable(s, LoopShape.BLOCKING,
-                                    slot.peer().notApplicable(s)));
-                        }
-                    }
-                    WorkerProcess worker = workers.get(slot);
-                    if (worker == null) {
-                        continue;
-                    }
-                    long begin = System.nanoTime();
-                    List<Measurement> measured = worker.measure(shapes, WorkerLauncher.measureBudgetSeconds(worker.plan()));
-                    for (Measurement m : measured) {
-                        results.add(round, position, slot, m);
-                    }
-                    long failed = measured.stream().filter(m -> !m.isOk()).count();
-                    System.err.printf("[bench] %s round %d/%d, %2d/%d %-20s %2d scenario(s) in %5.1f s%s%n", what,
-                            round + 1, options.rounds(), position + 1, order.size(), slot, runnable.size(),
-                            (System.nanoTime() - begin) / 1e9, failed == 0 ? "" : ", " + failed + " window(s) without a rate");
-                }
+            for (Scenario s : scenarios) {
+                measure(results, s, workers);
             }
         } finally {
             for (WorkerProcess w : workers.values()) {
                 w.close();
             }
+        }
+    }
+
+    /** Every round of {@code scenario}: per shape and peer one block of windows. */
+    private void measure(RunResults results, Scenario scenario, Map<Slot, WorkerProcess> workers)
+            throws InterruptedException {
+        List<Peer> peers = new ArrayList<>();
+        for (Peer p : options.drivers()) {
+            String reason = p.notApplicable(scenario);
+            if (reason != null) {
+                for (int copy = 1; copy <= 2; copy++) {
+                    results.add(0, 0, new Slot(p, copy), Measurement.notApplicable(scenario, LoopShape.BLOCKING, reason));
+                }
+            } else if (p != Peer.PGFAST) {
+                peers.add(p);
+            }
+        }
+        if (peers.isEmpty()) {
+            return;
+        }
+        for (int round = 0; round < options.rounds(); round++) {
+            long begin = System.nanoTime();
+            int position = 0;
+            int failed = 0;
+            List<Peer> order = RoundPlan.rotate(peers, round, options.rounds());
+            for (LoopShape table : options.shapeOrder(round)) {
+                for (Peer peer : order) {
+                    for (Slot slot : RoundPlan.block(peer, round)) {
+                        LoopShape measured = slot.peer().measuredShape(table);
+                        WorkerProcess worker = workers.get(slot);
+                        Measurement m = worker == null
+                                ? Measurement.error(scenario, measured, "no process " + slot + " was started")
+                                : worker.window(scenario, measured, WorkerLauncher.windowBudgetSeconds(worker.plan()));
+                        results.add(round, position++, slot, peer, table, m);
+                        failed += m.isOk() ? 0 : 1;
+                    }
+                }
+            }
+            System.err.printf("[bench] %s round %2d/%d: %3d windows in %5.1f s%s%n", scenario.id(), round + 1,
+                    options.rounds(), position, (System.nanoTime() - begin) / 1e9,
+                    failed == 0 ? "" : ", " + failed + " without a rate");
         }
     }
 }

@@ -11,8 +11,10 @@ import java.util.Map;
  * tasks' nanosecond clocks ({@link ProcessCpuClock}), else from
  * {@code com.sun.management.OperatingSystemMXBean.getProcessCpuTime()} (10 ms ticks on Linux), and
  * heap allocation from {@code com.sun.management.ThreadMXBean.getThreadAllocatedBytes} summed over the live
- * threads ({@link AllocationAccount} says how threads that end in between are handled). On a JVM without these
- * interfaces the figures are -1.
+ * threads ({@link AllocationAccount} says how threads that end in between are handled). The thread that takes the
+ * readings is left out of both: during a window it only waits for the loop's thread, and what it spends there is
+ * the readings themselves and its wake-ups (a file read and a few hundred bytes per task, the same order as a
+ * short window's driver work). On a JVM without these interfaces the figures are -1.
  */
 public final class CostMeter {
     private static final java.lang.management.OperatingSystemMXBean OS = ManagementFactory.getOperatingSystemMXBean();
@@ -86,7 +88,7 @@ public final class CostMeter {
         return JIT != null && JIT.isCompilationTimeMonitoringSupported() ? JIT.getTotalCompilationTime() : -1;
     }
 
-    /** Allocated bytes per live thread id, or null if this JVM cannot tell. */
+    /** Allocated bytes per live thread id but the calling thread's, or null if this JVM cannot tell. */
     private static Map<Long, Long> allocatedPerThread() {
         if (!(THREADS instanceof com.sun.management.ThreadMXBean)) {
             return null;
@@ -97,9 +99,10 @@ public final class CostMeter {
         }
         long[] ids = t.getAllThreadIds();
         long[] bytes = t.getThreadAllocatedBytes(ids);
+        long self = Thread.currentThread().getId();
         Map<Long, Long> out = new HashMap<>(ids.length * 2);
         for (int i = 0; i < ids.length; i++) {
-            if (bytes[i] >= 0) {
+            if (bytes[i] >= 0 && ids[i] != self) {
                 out.put(ids[i], bytes[i]);
             }
         }

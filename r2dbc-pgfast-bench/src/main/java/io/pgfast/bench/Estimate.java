@@ -6,15 +6,16 @@ final class Estimate {
     static final double PROCESS_SECONDS = 2.0;
     /** Resetting, preparing and closing one scenario. */
     static final double SCENARIO_SECONDS = 0.15;
-    /** One round's command to a kept process and its reply, per scenario (the table resets of the reads are none). */
-    static final double MEASURE_SECONDS = 0.05;
+    /** One window's command to a kept process, its cost readings and its reply. */
+    static final double WINDOW_SECONDS = 0.005;
 
     private Estimate() {
     }
 
     /**
-     * Every driver's two processes (one for the curve) are started and warmed up once per scenario set (each
-     * scenario with {@code jvmPerScenario}), then measured in every round ({@link Coordinator}).
+     * Every driver's two processes (one for the curve) are started and warmed up once per set of scenarios it
+     * runs ({@link BenchOptions#scenarioSets()}); then every round of a scenario measures, per shape and peer
+     * that runs it, a block of four windows ({@link Coordinator}).
      */
     static double seconds(BenchOptions o) {
         boolean curve = o.mode().equals("curve");
@@ -25,10 +26,17 @@ final class Estimate {
                 continue;
             }
             int shapes = p.measuredShapes(o.shapes()).size();
-            int processes = o.jvmPerScenario() ? n : 1;
+            long processes = o.scenarioSets().stream().filter(set -> !WorkerLauncher.runnable(p, set).isEmpty())
+                    .count();
             double start = processes * PROCESS_SECONDS + n * (shapes * o.warmup() + SCENARIO_SECONDS);
-            double round = n * (shapes * o.seconds() + MEASURE_SECONDS);
-            total += curve ? start : 2 * (start + o.rounds() * round);
+            total += curve ? start : 2 * start;
+        }
+        if (curve) {
+            return total;
+        }
+        for (Scenario s : o.scenarios()) {
+            long blocks = o.peers().stream().filter(p -> p.notApplicable(s) == null).count();
+            total += o.rounds() * o.shapes().size() * blocks * 4 * (o.seconds() + WINDOW_SECONDS);
         }
         return total;
     }

@@ -15,6 +15,11 @@ import java.util.stream.Collectors;
 /** The drivers that are measured: pgfast (side A of every comparison) and the peers it is compared with. */
 public enum Peer {
     PGFAST("pgfast", "pgfast", R2dbcWorkload::pgfast),
+    /**
+     * pgfast again, as a peer: the A/A check ({@code --aa}). The same code on both sides, so a rule that marks any
+     * of its rows is more willing to judge than the measurement allows.
+     */
+    PGFAST_AGAIN("pgfast-again", "pgfast (again, the A/A check)", R2dbcWorkload::pgfast),
     R2DBC_POSTGRESQL("r2dbc-postgresql", "r2dbc-postgresql 1.1.3", R2dbcWorkload::r2dbcPostgresql),
     VERTX("vertx", "vertx-pg-client 5.0.7", VertxWorkload::new),
     PGJDBC("pgjdbc", "pgjdbc 42.7.14", PgjdbcWorkload::new),
@@ -43,10 +48,6 @@ public enum Peer {
         return factory.apply(target);
     }
 
-    /** Why vertx and pgjdbc do not run {@link Scenario#TAKE_10_NO_FETCH_SIZE}. */
-    public static final String NEEDS_A_CURSOR = "without a cursor it reads and keeps all 30M rows; its users take "
-            + "a cursor for this (see take_10_of_30m)";
-
     /** Why this driver cannot run {@code scenario} at all, or null if it can. */
     public String notApplicable(Scenario scenario) {
         switch (this) {
@@ -54,7 +55,7 @@ public enum Peer {
                 return FloorWorkload.supports(scenario) ? null : FloorWorkload.NOT_APPLICABLE;
             case VERTX:
             case PGJDBC:
-                return scenario == Scenario.TAKE_10_NO_FETCH_SIZE ? NEEDS_A_CURSOR : null;
+                return scenario == Scenario.TAKE_10_NO_FETCH_SIZE ? Scenario.NEEDS_A_CURSOR : null;
             default:
                 return null;
         }
@@ -65,7 +66,7 @@ public enum Peer {
      * differ for it. pgjdbc and the floor block the caller's thread in either shape.
      */
     public boolean hasEventLoop() {
-        return this == PGFAST || this == R2DBC_POSTGRESQL || this == VERTX;
+        return this == PGFAST || this == PGFAST_AGAIN || this == R2DBC_POSTGRESQL || this == VERTX;
     }
 
     /** The shape this driver is measured in when a table of {@code wanted} needs it. */

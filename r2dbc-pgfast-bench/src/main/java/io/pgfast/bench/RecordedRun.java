@@ -49,15 +49,16 @@ public final class RecordedRun {
         int passes = (int) number(settings, "warmupPasses");
         List<RunResults.Entry> measured = new ArrayList<>();
         for (String[] row : csv(directory.resolve("measurements.csv"))) {
-            Measurement m = measurement(row, 4);
+            Measurement m = measurement(row, 6);
             measured.add(new RunResults.Entry(Integer.parseInt(row[0]) - 1, Integer.parseInt(row[1]) - 1,
-                    new Slot(Peer.byId(row[2]), Integer.parseInt(row[3])), m));
+                    new Slot(Peer.byId(row[2]), Integer.parseInt(row[3])), row[4].isEmpty() ? null : Peer.byId(row[4]),
+                    row[5].isEmpty() ? null : LoopShape.byId(row[5]), m));
         }
         Set<Scenario> scenarios = new LinkedHashSet<>();
         Set<Peer> peers = new LinkedHashSet<>();
         for (RunResults.Entry e : measured) {
             scenarios.add(e.measurement().scenario());
-            if (e.slot().peer() != Peer.PGFAST) {
+            if (e.slot().peer() != Peer.PGFAST && !peers.contains(e.slot().peer())) {
                 peers.add(e.slot().peer());
             }
         }
@@ -66,7 +67,7 @@ public final class RecordedRun {
                 "jvmPerScenario")), judged, List.copyOf(scenarios), List.copyOf(peers), shapes, output, List.of());
         RunResults results = new RunResults(rounds, judged, options.margin());
         for (RunResults.Entry e : measured) {
-            results.add(e.round(), e.position(), e.slot(), e.measurement());
+            results.add(e.round(), e.position(), e.slot(), e.block(), e.table(), e.measurement());
         }
         Path warmup = directory.resolve("warmup.csv");
         if (Files.exists(warmup)) {

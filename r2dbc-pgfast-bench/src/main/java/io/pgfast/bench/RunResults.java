@@ -9,11 +9,34 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/** Every measurement and warm-up slice of a run, with the round and place it was taken in. */
+/**
+ * Every measurement and warm-up slice of a run, with the round and place it was taken in. A round of a scenario
+ * and loop shape is one block of windows per peer, pgfast's and the peer's next to each other
+ * ({@link Coordinator}); a row's ratio per round comes from its block.
+ */
 public final class RunResults {
 
-    /** One measurement and where it was taken: round (from 0), place in the round's order (from 0), process. */
-    public record Entry(int round, int position, Slot slot, Measurement measurement) {
+    /**
+     * One measurement and where it was taken: round (from 0), place in the round's order (from 0), process, the
+     * peer whose block it belongs to and the loop shape of the table it serves (pgjdbc's blocking windows also
+     * serve the chained table). A null block or table: the window serves every block of its round, every table
+     * its shape fits (a not-applicable scenario, or a round that measured every process once).
+     */
+    public record Entry(int round, int position, Slot slot, Peer block, LoopShape table, Measurement measurement) {
+
+        /** Whether this entry is {@code slot}'s window of round {@code round} in {@code block}'s table of {@code shape}. */
+        boolean serves(int round, Slot slot, Scenario scenario, Peer block, LoopShape shape) {
+            if (this.round != round || !this.slot.equals(slot) || measurement.scenario() != scenario) {
+                return false;
+            }
+            if (this.block != null && this.block != block) {
+                return false;
+            }
+            if (measurement.status() == Measurement.Status.NOT_APPLICABLE) {
+                return true;
+            }
+            return table != null ? table == shape : measurement.shape() == slot.peer().measuredShape(shape);
+        }
     }
 
     /** One warm-up slice and the process it came from. */
@@ -51,12 +74,12 @@ public final class RunResults {
 
     /** @param judged false for a run whose rows are all "not judged" (the smoke check) */
     public RunResults(int rounds, boolean judged) {
-        this(rounds, judged, 1);
+        this(rounds, judged, Ratios.NOISE_MARGIN);
     }
 
     /**
      * @param judged false for a run whose rows are all "not judged" (the smoke check)
-     * @param margin how many noises a median must move for a mark ({@link BenchOptions#margin()})
+     * @param margin how many noises a row's interval must clear for a mark ({@link BenchOptions#margin()})
      */
     public RunResults(int rounds, boolean judged, double margin) {
         this.rounds = rounds;
@@ -76,8 +99,14 @@ public final class RunResults {
         return margin;
     }
 
+    /** A window that serves every block of its round ({@link Entry}). */
     public synchronized void add(int round, int position, Slot slot, Measurement m) {
-        entries.add(new Entry(round, position, slot, m));
+        entries.add(new Entry(round, position, slot, null, null, m));
+    }
+
+    /** A window of {@code block}'s block in the table of {@code table}. */
+    public synchronized void add(int round, int position, Slot slot, Peer block, LoopShape table, Measurement m) {
+        entries.add(new Entry(round, position, slot, block, table, m));
     }
 
     public synchronized void addWarmup(int round, Slot slot, List<WarmupSlice> slices) {
@@ -94,27 +123,40 @@ public final class RunResults {
         return List.copyOf(warmup);
     }
 
-    synchronized Optional<Measurement> find(int round, Slot slot, Scenario scenario, LoopShape shape) {
+    synchronized Optional<Measurement> find(int round, Slot slot, Scenario scenario, Peer block, LoopShape shape) {
         for (Entry e : entries) {
-            Measurement m = e.measurement;
-            if (e.round == round && e.slot.equals(slot) && m.scenario() == scenario
-                    && (m.shape() == shape || m.status() == Measurement.Status.NOT_APPLICABLE)) {
-                return Optional.of(m);
+            if (e.serves(round, slot, scenario, block, shape)) {
+                return Optional.of(e.measurement);
             }
         }
         return Optional.empty();
     }
 
-    private Measurement get(int round, Slot slot, Scenario scenario, LoopShape shape) {
-        LoopShape measured = slot.peer().measuredShape(shape);
-        return find(round, slot, scenario, measured).orElseGet(() -> Measurement.error(scenario, measured,
-                "no result from " + slot + " in round " + (round + 1) + " (see the worker logs)"));
+    /** {@code slot}'s window of round {@code round} in {@code block}'s block of the table of {@code shape}. */
+    private Measurement get(int round, Slot slot, Scenario scenario, Peer block, LoopShape shape) {
+        return find(round, slot, scenario, block, shape).orElseGet(() -> Measurement.error(scenario,
+                slot.peer().measuredShape(shape), "no result from " + slot + " in round " + (round + 1)
+                        + " (see the worker logs)"));
+    }
+
+    /** Every window of {@code peer}'s processes in {@code scenario} and its measured shape for {@code shape}. */
+    private synchronized List<Measurement> windows(Peer peer, Scenario scenario, LoopShape shape) {
+        LoopShape measured = peer.measuredShape(shape);
+        List<Measurement> out = new ArrayList<>();
+        for (Entry e : entries) {
+            Measurement m = e.measurement;
+            if (e.slot.peer() == peer && m.scenario() == scenario
+                    && (m.shape() == measured || m.status() == Measurement.Status.NOT_APPLICABLE)) {
+                out.add(m);
+            }
+        }
+        return out;
     }
 
     /**
      * The driver's cell in a table of {@code shape} (pgjdbc and the floor: their blocking measurement): n/a if
      * any process found the scenario not applicable, the first error if any failed, otherwise the medians over
-     * all its processes.
+     * all its windows (of every block and table). No window at all is an error.
      */
     public DriverSummary summary(Peer peer, Scenario scenario, LoopShape shape) {
         List<Double> rates = new ArrayList<>();
@@ -123,24 +165,26 @@ public final class RunResults {
         List<Double> bytes = new ArrayList<>();
         boolean complete = true;
         Measurement error = null;
-        for (int r = 0; r < rounds; r++) {
-            for (int copy = 1; copy <= 2; copy++) {
-                Measurement m = get(r, new Slot(peer, copy), scenario, shape);
-                if (m.status() == Measurement.Status.NOT_APPLICABLE) {
-                    return DriverSummary.failed(m.status(), 0, m.message());
-                }
-                if (!m.isOk()) {
-                    if (error == null) {
-                        error = m;
-                    }
-                    continue;
-                }
-                rates.add(m.queriesPerSecond());
-                millis.add(m.millisPerOperation());
-                cpu.add(m.cpuMicrosPerOperation());
-                bytes.add(m.bytesPerOperation());
-                complete &= m.cost().allocationComplete();
+        List<Measurement> all = windows(peer, scenario, shape);
+        if (all.isEmpty()) {
+            error = Measurement.error(scenario, peer.measuredShape(shape), "no result from " + peer.id()
+                    + " (see the worker logs)");
+        }
+        for (Measurement m : all) {
+            if (m.status() == Measurement.Status.NOT_APPLICABLE) {
+                return DriverSummary.failed(m.status(), 0, m.message());
             }
+            if (!m.isOk()) {
+                if (error == null) {
+                    error = m;
+                }
+                continue;
+            }
+            rates.add(m.queriesPerSecond());
+            millis.add(m.millisPerOperation());
+            cpu.add(m.cpuMicrosPerOperation());
+            bytes.add(m.bytesPerOperation());
+            complete &= m.cost().allocationComplete();
         }
         if (error != null) {
             double timeout = error.status() == Measurement.Status.TIMEOUT ? error.timeoutMillis() : 0;
@@ -167,7 +211,10 @@ public final class RunResults {
         return compare(peer, scenario, LoopShape.CHAINED, Metric.THROUGHPUT);
     }
 
-    /** pgfast against {@code peer} in {@code scenario} and {@code shape}, in {@code metric}, over every round. */
+    /**
+     * pgfast against {@code peer} in {@code scenario} and {@code shape}, in {@code metric}, over every round: per
+     * round the windows of {@code peer}'s block (pgfast's two and the peer's two).
+     */
     public Comparison compare(Peer peer, Scenario scenario, LoopShape shape, Metric metric) {
         DriverSummary a = summary(Peer.PGFAST, scenario, shape);
         DriverSummary b = summary(peer, scenario, shape);
@@ -191,10 +238,10 @@ public final class RunResults {
         List<RoundValues> values = new ArrayList<>(rounds);
         for (int r = 0; r < rounds; r++) {
             values.add(new RoundValues(
-                    value(get(r, new Slot(Peer.PGFAST, 1), scenario, shape), metric),
-                    value(get(r, new Slot(Peer.PGFAST, 2), scenario, shape), metric),
-                    value(get(r, new Slot(peer, 1), scenario, shape), metric),
-                    value(get(r, new Slot(peer, 2), scenario, shape), metric)));
+                    value(get(r, new Slot(Peer.PGFAST, 1), scenario, peer, shape), metric),
+                    value(get(r, new Slot(Peer.PGFAST, 2), scenario, peer, shape), metric),
+                    value(get(r, new Slot(peer, 1), scenario, peer, shape), metric),
+                    value(get(r, new Slot(peer, 2), scenario, peer, shape), metric)));
         }
         return Comparison.measured(metric, values, judged, margin);
     }
@@ -203,7 +250,7 @@ public final class RunResults {
         for (int r = 0; r < rounds; r++) {
             for (Peer p : List.of(Peer.PGFAST, peer)) {
                 for (int copy = 1; copy <= 2; copy++) {
-                    if (get(r, new Slot(p, copy), scenario, shape).cost().cpuNanos() <= 0) {
+                    if (get(r, new Slot(p, copy), scenario, peer, shape).cost().cpuNanos() <= 0) {
                         return true;
                     }
                 }

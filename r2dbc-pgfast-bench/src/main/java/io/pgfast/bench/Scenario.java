@@ -53,6 +53,13 @@ public enum Scenario {
      */
     TAKE_10_NO_FETCH_SIZE("take_10_no_fetch_size", "take 10 rows of a 30M-row result, no fetch size, then the next query", 2, 11);
 
+    /**
+     * Why a driver without a way to stop a statement midway (vertx, pgjdbc) does not run
+     * {@link #TAKE_10_NO_FETCH_SIZE}.
+     */
+    public static final String NEEDS_A_CURSOR = "without a cursor it reads and keeps all 30M rows; its users take "
+            + "a cursor for this (see take_10_of_30m)";
+
     private final String id;
     private final String label;
     private final int queriesPerOperation;

@@ -41,11 +41,28 @@ public final class ScenarioData {
     public static final int POOL_SIZE = 4;
 
     private final int deleteRows;
+    /** The id before this process's first row of {@code bench_delete}. */
+    private final int deleteBase;
     private final AtomicInteger nextDelete = new AtomicInteger(1);
 
     /** @param deleteRows how many rows {@link #reset} puts into the table the delete scenario empties */
     public ScenarioData(int deleteRows) {
+        this(deleteRows, 0);
+    }
+
+    /**
+     * @param deleteRows how many rows {@link #reset} puts into the table the delete scenario empties
+     * @param slice      which slice of {@code bench_delete}'s ids is this process's (from 0): processes that take
+     *                   turns at the delete scenario, each resetting the table when it needs to, must not delete
+     *                   or restore each other's rows
+     * @throws IllegalArgumentException if {@code slice} is negative or the slice's ids do not fit an int4
+     */
+    public ScenarioData(int deleteRows, int slice) {
+        if (slice < 0 || (long) (slice + 1) * deleteRows > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("slice " + slice + " of " + deleteRows + " rows");
+        }
         this.deleteRows = deleteRows;
+        this.deleteBase = slice * deleteRows;
     }
 
     /** A copy of the 16 bytes every insert binds as {@code bytea}. */
@@ -68,7 +85,7 @@ public final class ScenarioData {
         if (id > deleteRows) {
             throw new DataExhaustedException("all " + deleteRows + " rows of bench_delete were deleted");
         }
-        return id;
+        return deleteBase + id;
     }
 
     /** The statements that put the tables {@code scenario} writes into their starting state. */
@@ -77,9 +94,11 @@ public final class ScenarioData {
             case INSERT_RETURNING:
                 return List.of("TRUNCATE bench_insert");
             case DELETE:
-                return List.of("TRUNCATE bench_delete",
-                        "INSERT INTO bench_delete (id, payload) SELECT g, 'row ' || g FROM generate_series(1, "
-                                + deleteRows + ") g");
+                // this process's slice only: another process may be between two of its windows
+                return List.of("DELETE FROM bench_delete WHERE id BETWEEN " + (deleteBase + 1) + " AND "
+                                + (deleteBase + deleteRows),
+                        "INSERT INTO bench_delete (id, payload) SELECT g, 'row ' || g FROM generate_series("
+                                + (deleteBase + 1) + ", " + (deleteBase + deleteRows) + ") g");
             case UPDATE:
                 return List.of("VACUUM bench_rw");
             case TRANSACTION:

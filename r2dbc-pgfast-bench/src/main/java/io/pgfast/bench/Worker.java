@@ -26,9 +26,11 @@ import java.util.function.Consumer;
  * ({@link Measurement#toLine()}) with the rate and the client's cost.</li>
  * </ol>
  * With {@code --serve} the process is kept for every round of a run: after step 2 it prints {@value #READY}
- * and then runs step 3 once per {@code measure <shapes>} line read from standard input (the shapes in that
- * order), ending each with {@value #MEASURED}, until {@code quit} or the end of its input. So a process warms
- * up once and is measured in every round.
+ * and then, instead of step 3, answers each {@code window <scenario> <shape>} line read from standard input with
+ * one window of that scenario in that shape, ending each with {@value #MEASURED}, until {@code quit} or the end
+ * of its input (the coordinator's blocks, {@link Coordinator}). So a process warms up once and is measured in
+ * every round. A scenario's tables are reset before its first window after another scenario's, and whenever its
+ * windows since the last reset could have used up the rows prepared for it.
  * <p>
  * A scenario that fails prints its failure for every shape (in every later round too) and the others go on.
  * Scenarios that may leave work behind after a timeout ({@link Scenario#mayLeaveWorkBehind()}) are warmed up
@@ -37,12 +39,18 @@ import java.util.function.Consumer;
 public final class Worker {
     /** Rows put into bench_delete per second of measurement: more than any driver deletes here. */
     private static final int DELETE_ROWS_PER_SECOND = 40_000;
+    /**
+     * The environment variable with this process's number in its run (from 1, {@link WorkerLauncher}): which slice
+     * of bench_delete's ids is its own ({@link ScenarioData}). Absent: slice 0.
+     */
+    static final String ENV_PROCESS = "PGFAST_BENCH_PROCESS";
     static final String WARMUP_PREFIX = "@@warmup\t";
     /** Printed by a serving worker once it is warm and waits for its first command. */
     static final String READY = "@@ready";
-    /** Printed by a serving worker after the results of one {@code measure} command. */
+    /** Printed by a serving worker after its answer to each {@code window} command. */
     static final String MEASURED = "@@measured";
-    static final String MEASURE_COMMAND = "measure ";
+    /** {@code window <scenario> <shape>}: one window of one scenario in one shape, then {@value #MEASURED}. */
+    static final String WINDOW_COMMAND = "window ";
     static final String QUIT_COMMAND = "quit";
     /**
      * A warm-up pass in which the JIT compiled for at most this share of the pass's time counts as settled: a
@@ -66,11 +74,13 @@ public final class Worker {
                 out.flush();
             };
             Workload workload = plan.peer().workload(target);
+            String process = System.getenv(ENV_PROCESS);
+            int slice = process == null ? 0 : Integer.parseInt(process) - 1;
             if (plan.serve()) {
-                serve(workload, plan, target,
+                serve(workload, plan, target, slice,
                         new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)), print);
             } else {
-                run(workload, plan, target, print);
+                run(workload, plan, target, slice, print);
             }
             System.err.println("[worker] " + plan.peer().id() + " digest " + Sink.digest());
         } catch (RuntimeException | IOException e) {
@@ -88,32 +98,45 @@ public final class Worker {
      * scenario and measured shape, in the order they were printed.
      */
     static List<Measurement> run(Workload workload, WorkerPlan plan, BenchTarget target, Consumer<String> out) {
-        try (Session session = new Session(workload, plan, target)) {
+        return run(workload, plan, target, 0, out);
+    }
+
+    /** {@link #run(Workload, WorkerPlan, BenchTarget, Consumer)} with its own slice of bench_delete's ids. */
+    static List<Measurement> run(Workload workload, WorkerPlan plan, BenchTarget target, int slice,
+                                 Consumer<String> out) {
+        try (Session session = new Session(workload, plan, target, slice)) {
             session.warmUp(out);
             return session.measure(plan.shapes(), out);
         }
     }
 
     /**
-     * The serving process: prepare and warm up, print {@value #READY}, then answer {@code measure <shapes>}
+     * The serving process: prepare and warm up, print {@value #READY}, then answer {@code window <scenario> <shape>}
      * commands from {@code commands} until {@code quit} or its end. An unknown command is reported and skipped.
      */
     static void serve(Workload workload, WorkerPlan plan, BenchTarget target, BufferedReader commands,
                       Consumer<String> out) throws IOException {
-        try (Session session = new Session(workload, plan, target)) {
+        serve(workload, plan, target, 0, commands, out);
+    }
+
+    /** {@link #serve(Workload, WorkerPlan, BenchTarget, BufferedReader, Consumer)} with its own slice of ids. */
+    static void serve(Workload workload, WorkerPlan plan, BenchTarget target, int slice, BufferedReader commands,
+                      Consumer<String> out) throws IOException {
+        try (Session session = new Session(workload, plan, target, slice)) {
             session.warmUp(out);
             out.accept(READY);
             String command;
             while ((command = commands.readLine()) != null && !command.equals(QUIT_COMMAND)) {
-                if (command.startsWith(MEASURE_COMMAND)) {
-                    List<LoopShape> shapes;
+                if (command.startsWith(WINDOW_COMMAND)) {
+                    String[] words = command.substring(WINDOW_COMMAND.length()).trim().split(" ");
                     try {
-                        shapes = plan.peer().measuredShapes(LoopShape.parseList(command.substring(MEASURE_COMMAND.length())));
-                    } catch (IllegalArgumentException e) {
+                        if (words.length != 2) {
+                            throw new IllegalArgumentException("window needs a scenario and a shape: '" + command + "'");
+                        }
+                        session.oneWindow(Scenario.byId(words[0]), LoopShape.byId(words[1]), out);
+                    } catch (IllegalArgumentException | java.util.NoSuchElementException e) {
                         System.err.println("[worker] " + e.getMessage());
-                        shapes = List.of();
                     }
-                    session.measure(shapes, out);
                     out.accept(MEASURED);
                 } else {
                     System.err.println("[worker] unknown command '" + command + "'");
@@ -158,6 +181,8 @@ public final class Worker {
         Operation operation;
         /** Set when the scenario failed: its outcome in every shape still to report. */
         Measurement failure;
+        /** Seconds of windows since the tables were last reset. */
+        double sinceReset;
 
         Open(Scenario scenario, ScenarioData data) {
             this.scenario = scenario;
@@ -172,16 +197,20 @@ public final class Worker {
         private final long timeoutNanos;
         /** The scenarios that leave no work behind, then those that may ({@link Scenario#mayLeaveWorkBehind()}). */
         private final List<Open> ordered = new ArrayList<>();
+        /** The seconds of windows the prepared rows last for between resets (the delete scenario's rows). */
+        private final double secondsPerReset;
+        /** The scenario of the last single window ({@link #oneWindow}), or null. */
+        private Open last;
 
-        Session(Workload workload, WorkerPlan plan, BenchTarget target) {
+        Session(Workload workload, WorkerPlan plan, BenchTarget target, int slice) {
             this.plan = plan;
             this.target = target;
             this.timeoutNanos = nanos(plan.timeout());
-            int deleteRows = (int) Math.min(5_000_000,
-                    Math.ceil((Math.max(plan.seconds(), plan.warmup()) * plan.shapes().size() + 1) * DELETE_ROWS_PER_SECOND));
+            this.secondsPerReset = Math.max(plan.seconds(), plan.warmup()) * plan.shapes().size();
+            int deleteRows = (int) Math.min(5_000_000, Math.ceil((secondsPerReset + 1) * DELETE_ROWS_PER_SECOND));
             List<Open> last = new ArrayList<>();
             for (Scenario s : plan.scenarios()) {
-                Open o = new Open(s, new ScenarioData(deleteRows));
+                Open o = new Open(s, new ScenarioData(deleteRows, slice));
                 prepare(workload, o, target);
                 (s.mayLeaveWorkBehind() ? last : ordered).add(o);
             }
@@ -222,9 +251,11 @@ public final class Worker {
         /** Per scenario: reset its tables, then one window per shape of {@code shapes}, in that order. */
         List<Measurement> measure(List<LoopShape> shapes, Consumer<String> out) {
             List<Measurement> results = new ArrayList<>();
+            last = null;
             for (Open o : ordered) {
                 if (o.failure == null) {
                     reset(o, target);
+                    o.sinceReset = 0;
                 }
                 for (LoopShape shape : shapes) {
                     Measurement m = o.failure != null ? o.failure.inShape(shape)
@@ -234,6 +265,30 @@ public final class Worker {
                 }
             }
             return results;
+        }
+
+        /**
+         * One window of {@code scenario} in {@code shape}, after a reset of its tables if it follows another
+         * scenario's window or its rows may run out ({@link #secondsPerReset}), printed to {@code out}.
+         *
+         * @throws IllegalArgumentException if this process does not have {@code scenario} or {@code shape}
+         */
+        Measurement oneWindow(Scenario scenario, LoopShape shape, Consumer<String> out) {
+            Open o = ordered.stream().filter(x -> x.scenario == scenario).findFirst().orElseThrow(
+                    () -> new IllegalArgumentException("this process has no scenario " + scenario.id()));
+            if (!plan.shapes().contains(shape)) {
+                throw new IllegalArgumentException("this process does not measure " + shape.id());
+            }
+            if (o.failure == null && (o != last || o.sinceReset + plan.seconds() > secondsPerReset)) {
+                reset(o, target);
+                o.sinceReset = 0;
+            }
+            last = o;
+            Measurement m = o.failure != null ? o.failure.inShape(shape)
+                    : window(o, shape, nanos(plan.seconds()), timeoutNanos);
+            o.sinceReset += plan.seconds();
+            out.accept(m.toLine());
+            return m;
         }
 
         @Override

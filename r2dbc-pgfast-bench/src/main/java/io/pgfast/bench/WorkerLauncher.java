@@ -41,7 +41,8 @@ public final class WorkerLauncher {
         WorkerPlan plan = plan(slot, scenarios);
         ProcessBuilder pb = new ProcessBuilder(command(plan));
         pb.environment().putAll(target.toEnvironment());
-        Path log = logDirectory.resolve(String.format("%03d-%s-%d.log", ++launched, slot.peer().id(), slot.copy()));
+        pb.environment().put(Worker.ENV_PROCESS, Integer.toString(++launched));
+        Path log = logDirectory.resolve(String.format("%03d-%s-%d.log", launched, slot.peer().id(), slot.copy()));
         return WorkerProcess.start(slot, plan, log, pb);
     }
 
@@ -57,10 +58,9 @@ public final class WorkerLauncher {
         return STARTUP_BUDGET_SECONDS + (long) Math.ceil(plan.scenarios().size() * perScenario);
     }
 
-    /** How long one round's windows of {@code plan}'s worker may take. */
-    static long measureBudgetSeconds(WorkerPlan plan) {
-        double perScenario = plan.shapes().size() * (plan.seconds() + 2 * plan.timeout()) + PER_SCENARIO_OVERHEAD_SECONDS;
-        return (long) Math.ceil(plan.scenarios().size() * perScenario);
+    /** How long one window of {@code plan}'s worker may take, its command and answer included. */
+    static long windowBudgetSeconds(WorkerPlan plan) {
+        return (long) Math.ceil(plan.seconds() + 2 * plan.timeout()) + PER_SCENARIO_OVERHEAD_SECONDS;
     }
 
     private List<String> command(WorkerPlan plan) {

@@ -7,9 +7,9 @@ import java.util.Locale;
  * What one worker process measures and how long: its driver, its scenarios and loop shapes (in the order the
  * windows run), the warm-up (seconds per scenario and shape, spread over {@code passes} passes that each run
  * every scenario and shape once, so that every scenario is warm before any window is measured; up to
- * {@code mostPasses} while the JIT is still busy, see {@link Worker#keepWarming}), the measured
- * seconds per scenario and shape, the longest one operation may take, and whether the process serves the
- * coordinator's {@code measure} commands after its warm-up ({@code --serve}, see {@link Worker}) or measures once.
+ * {@code mostPasses} while the JIT is still busy, see {@link Worker#keepWarming}), the seconds of one measured
+ * window, the longest one operation may take, and whether the process serves the coordinator's {@code window}
+ * commands after its warm-up ({@code --serve}, see {@link Worker}) or measures once.
  */
 public record WorkerPlan(Peer peer, List<Scenario> scenarios, List<LoopShape> shapes, double seconds,
                          double warmup, int passes, int mostPasses, double timeout, boolean serve) {

@@ -20,7 +20,7 @@ import java.util.function.Consumer;
 
 /**
  * One serving {@link Worker} JVM, kept for every round of a run: it warms up once when started
- * ({@link #awaitWarm}), then measures its scenarios once per {@link #measure} call, and stops at {@link #close}.
+ * ({@link #awaitWarm}), then measures one window per {@link #window} call, and stops at {@link #close}.
  * Everything it prints goes to its log file. A worker that overruns a step's time budget is killed; from then on
  * every scenario it still had to measure is an error that names the reason and the log.
  */
@@ -78,15 +78,14 @@ final class WorkerProcess implements AutoCloseable {
     }
 
     /**
-     * One round's windows: every scenario in {@code shapes} (those of them this driver measures, in this order),
-     * at most {@code budgetSeconds}. A scenario and shape without a result is an error naming why.
+     * One window of {@code scenario} in {@code shape} (a shape this driver measures), at most
+     * {@code budgetSeconds}; an error naming why if there is no result.
      */
-    List<Measurement> measure(List<LoopShape> shapes, long budgetSeconds) throws InterruptedException {
-        List<LoopShape> measured = slot.peer().measuredShapes(shapes);
-        Map<String, Measurement> results = new HashMap<>();
+    Measurement window(Scenario scenario, LoopShape shape, long budgetSeconds) throws InterruptedException {
+        Measurement[] result = new Measurement[1];
         if (gone == null) {
             try {
-                commands.write(Worker.MEASURE_COMMAND + LoopShape.ids(measured) + "\n");
+                commands.write(Worker.WINDOW_COMMAND + scenario.id() + ' ' + shape.id() + "\n");
                 commands.flush();
             } catch (IOException e) {
                 gone = "the worker stopped reading its commands (" + e.getMessage() + ")";
@@ -95,20 +94,15 @@ final class WorkerProcess implements AutoCloseable {
         if (gone == null) {
             readUntil(Worker.MEASURED, budgetSeconds, "measuring", line -> {
                 if (Measurement.isResultLine(line)) {
-                    Measurement m = Measurement.parseLine(line);
-                    results.put(key(m.scenario(), m.shape()), m);
+                    result[0] = Measurement.parseLine(line);
                 }
             });
         }
-        List<Measurement> out = new ArrayList<>();
-        for (Scenario s : plan.scenarios()) {
-            for (LoopShape shape : measured) {
-                Measurement m = results.get(key(s, shape));
-                out.add(m != null ? m : Measurement.error(s, shape,
-                        (gone != null ? gone : "the worker reported no result") + " (log: " + log + ")"));
-            }
+        if (result[0] != null && result[0].scenario() == scenario && result[0].shape() == shape) {
+            return result[0];
         }
-        return out;
+        return Measurement.error(scenario, shape, (gone != null ? gone : "the worker reported no result")
+                + " (log: " + log + ")");
     }
 
     /** Asks the worker to stop, and kills it if it has not within 10 s. */

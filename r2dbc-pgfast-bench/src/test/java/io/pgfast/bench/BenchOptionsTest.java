@@ -1,5 +1,7 @@
 package io.pgfast.bench;
 
+import io.pgfast.bench.stats.Ratios;
+
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
@@ -15,7 +17,7 @@ class BenchOptionsTest {
     void theDefaultRunJudgesItsScenariosInBothShapesInOneJvmPerProcess() {
         BenchOptions o = BenchOptions.parse(new String[0], OUT);
         assertThat(o.mode()).isEqualTo("default");
-        assertThat(o.rounds()).isEqualTo(4);
+        assertThat(o.rounds()).isEqualTo(BenchOptions.DEFAULT_ROUNDS);
         assertThat(o.jvmPerScenario()).isFalse();
         assertThat(o.judged()).isTrue();
         assertThat(o.scenarios()).isEqualTo(BenchOptions.DEFAULT_SCENARIOS);
@@ -59,15 +61,34 @@ class BenchOptionsTest {
     }
 
     @Test
-    void onlyARunAsLongAsFullMarksAMoveOfOneNoise() {
-        assertThat(BenchOptions.parse(new String[]{"--full"}, OUT).margin()).isEqualTo(1);
-        assertThat(BenchOptions.parse(new String[0], OUT).margin()).isEqualTo(BenchOptions.SHORT_RUN_MARGIN);
-        assertThat(BenchOptions.SHORT_RUN_MARGIN).isGreaterThan(1);
-        assertThat(BenchOptions.parse(new String[]{"--full", "--rounds", "4"}, OUT).margin())
-                .isEqualTo(BenchOptions.SHORT_RUN_MARGIN);
-        assertThat(BenchOptions.parse(new String[]{"--full", "--seconds", "0.5"}, OUT).margin())
-                .isEqualTo(BenchOptions.SHORT_RUN_MARGIN);
-        assertThat(BenchOptions.parse(new String[]{"--rounds", "8", "--seconds", "2"}, OUT).margin()).isEqualTo(1);
+    void everyModeMarksAtTheSameMarginAndAJudgedRunNeedsEnoughRoundsForAnInterval() {
+        assertThat(BenchOptions.parse(new String[]{"--full"}, OUT).margin()).isEqualTo(Ratios.NOISE_MARGIN);
+        assertThat(BenchOptions.parse(new String[0], OUT).margin()).isEqualTo(Ratios.NOISE_MARGIN);
+        assertThat(Ratios.intervalCut(BenchOptions.LEAST_JUDGED_ROUNDS, Ratios.CONFIDENCE)).isZero();
+        assertThat(Ratios.intervalCut(BenchOptions.LEAST_JUDGED_ROUNDS - 1, Ratios.CONFIDENCE)).isNegative();
+        assertThat(Ratios.intervalCut(BenchOptions.DEFAULT_ROUNDS, Ratios.CONFIDENCE)).isEqualTo(3);
+        assertThatThrownBy(() -> BenchOptions.parse(new String[]{"--rounds", "7"}, OUT))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at least 8 rounds");
+        assertThat(BenchOptions.parse(new String[]{"--quick"}, OUT).rounds()).isEqualTo(1);
+    }
+
+    @Test
+    void theSmokeCheckTakesItsScenariosInSetsOfNewJvmsTheOtherModesInOneSetOrOneEach() {
+        List<List<Scenario>> quick = BenchOptions.parse(new String[]{"--quick"}, OUT).scenarioSets();
+        assertThat(quick).hasSize(5).allMatch(set -> set.size() <= BenchOptions.QUICK_SCENARIOS_PER_SET);
+        assertThat(quick.stream().flatMap(List::stream)).containsExactly(Scenario.values());
+        assertThat(BenchOptions.parse(new String[0], OUT).scenarioSets())
+                .containsExactly(BenchOptions.DEFAULT_SCENARIOS);
+        assertThat(BenchOptions.parse(new String[]{"--full"}, OUT).scenarioSets()).hasSize(Scenario.values().length)
+                .allMatch(set -> set.size() == 1);
+    }
+
+    @Test
+    void theAaCheckComparesPgfastWithItself() {
+        BenchOptions aa = BenchOptions.parse(new String[]{"--aa"}, OUT);
+        assertThat(aa.peers()).containsExactly(Peer.PGFAST_AGAIN);
+        assertThat(aa.drivers()).containsExactly(Peer.PGFAST, Peer.PGFAST_AGAIN);
+        assertThat(Peer.PGFAST_AGAIN.hasEventLoop()).isTrue();
     }
 
     @Test
@@ -81,10 +102,10 @@ class BenchOptionsTest {
 
     @Test
     void explicitValuesWinOverTheMode() {
-        BenchOptions o = BenchOptions.parse(new String[]{"--rounds", "5", "--full", "--seconds", "1.5",
+        BenchOptions o = BenchOptions.parse(new String[]{"--rounds", "9", "--full", "--seconds", "1.5",
                 "--jvm-per-process", "--scenarios", "update,delete", "--peers", "pgjdbc", "--jvm-arg", "-XX:+UseSerialGC",
                 "--passes", "4", "--shapes", "blocking"}, OUT);
-        assertThat(o.rounds()).isEqualTo(5);
+        assertThat(o.rounds()).isEqualTo(9);
         assertThat(o.seconds()).isEqualTo(1.5);
         assertThat(o.jvmPerScenario()).isFalse();
         assertThat(o.scenarios()).containsExactly(Scenario.UPDATE, Scenario.DELETE);
@@ -92,12 +113,6 @@ class BenchOptionsTest {
         assertThat(o.jvmArgs()).containsExactly("-XX:+UseSerialGC");
         assertThat(o.passes()).isEqualTo(4);
         assertThat(o.shapes()).containsExactly(LoopShape.BLOCKING);
-    }
-
-    @Test
-    void refusesFewerThanFourRounds() {
-        assertThatThrownBy(() -> BenchOptions.parse(new String[]{"--rounds", "3"}, OUT))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("4 rounds");
     }
 
     @Test

@@ -48,4 +48,22 @@ class CostMeterTest {
             assertThat(o.cost().hasCpu()).isTrue();
         }
     }
+
+    @Test
+    void theReadingThreadsOwnBytesAndCpuAreLeftOut() {
+        CostMeter.Reading r = CostMeter.start();
+        keep = new byte[8 * ARRAY];
+        long spinUntil = System.nanoTime() + 200_000_000L;
+        long sum = 0;
+        while (System.nanoTime() < spinUntil) {
+            sum += System.nanoTime() & 1;
+        }
+        keep = sum;
+        WindowCost cost = r.stop();
+        assertThat(cost.allocatedBytes()).isLessThan(ARRAY);
+        if (cost.threadsEnded() == 0 && System.getProperty("os.name").startsWith("Linux")) {
+            // the other threads (JIT, GC) may work a little meanwhile, not for the 200 ms this thread spun
+            assertThat(cost.cpuNanos()).isLessThan(100_000_000L);
+        }
+    }
 }

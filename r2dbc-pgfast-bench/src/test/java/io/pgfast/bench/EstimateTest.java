@@ -11,15 +11,15 @@ class EstimateTest {
     private static final Path OUT = Path.of("target");
 
     @Test
-    void twoKeptProcessesPerDriverWarmOnceAndAreMeasuredEveryRoundInTheScenariosTheyRun() {
-        BenchOptions o = BenchOptions.parse(new String[]{"--rounds", "4", "--seconds", "1", "--warmup", "3",
+    void twoKeptProcessesPerDriverWarmOnceThenEveryRoundHasABlockPerShapeAndPeerThatRunsTheScenario() {
+        BenchOptions o = BenchOptions.parse(new String[]{"--rounds", "8", "--seconds", "1", "--warmup", "3",
                 "--scenarios", "update,rows_5000_short", "--peers", "floor"}, OUT);
         // pgfast: 2 scenarios in both loop shapes; the floor: only rows_5000_short, blocking only
         double pgfastStart = Estimate.PROCESS_SECONDS + 2 * (2 * 3 + Estimate.SCENARIO_SECONDS);
-        double pgfastRound = 2 * (2 * 1 + Estimate.MEASURE_SECONDS);
         double floorStart = Estimate.PROCESS_SECONDS + 3 + Estimate.SCENARIO_SECONDS;
-        double floorRound = 1 + Estimate.MEASURE_SECONDS;
-        double expected = 2 * (pgfastStart + 4 * pgfastRound) + 2 * (floorStart + 4 * floorRound);
+        // rows_5000_short only (the floor cannot update): 8 rounds × 2 tables × 1 block of 4 windows
+        double windows = 8 * 2 * 4 * (1 + Estimate.WINDOW_SECONDS);
+        double expected = 2 * pgfastStart + 2 * floorStart + windows;
         assertThat(Estimate.seconds(o)).isCloseTo(expected, within(1e-9));
     }
 

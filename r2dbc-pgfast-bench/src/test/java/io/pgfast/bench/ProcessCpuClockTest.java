@@ -35,4 +35,20 @@ class ProcessCpuClockTest {
             assertThat(tasks.values()).allMatch(v -> v >= 0);
         }
     }
+
+    @Test
+    void theReadingTaskIsLeftOut() throws Exception {
+        if (!System.getProperty("os.name").startsWith("Linux")) {
+            return;
+        }
+        long self = Long.parseLong(java.nio.file.Files.readSymbolicLink(java.nio.file.Path.of("/proc/thread-self"))
+                .getFileName().toString());
+        java.util.concurrent.atomic.AtomicReference<Map<Long, Long>> seenElsewhere =
+                new java.util.concurrent.atomic.AtomicReference<>();
+        Thread other = new Thread(() -> seenElsewhere.set(ProcessCpuClock.tasks()));
+        other.start();
+        other.join();
+        assertThat(ProcessCpuClock.tasks()).doesNotContainKey(self);
+        assertThat(seenElsewhere.get()).containsKey(self);
+    }
 }

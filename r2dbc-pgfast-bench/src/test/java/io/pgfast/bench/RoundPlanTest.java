@@ -2,7 +2,6 @@ package io.pgfast.bench;
 
 import org.junit.jupiter.api.Test;
 
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -11,62 +10,51 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class RoundPlanTest {
-    private static final List<Peer> ALL = List.of(Peer.PGFAST, Peer.R2DBC_POSTGRESQL, Peer.VERTX, Peer.PGJDBC, Peer.FLOOR);
-    private static final List<Peer> PAIR = List.of(Peer.PGFAST, Peer.PGJDBC);
+    private static final Slot A1 = new Slot(Peer.PGFAST, 1);
+    private static final Slot A2 = new Slot(Peer.PGFAST, 2);
+    private static final Slot B1 = new Slot(Peer.VERTX, 1);
+    private static final Slot B2 = new Slot(Peer.VERTX, 2);
 
     @Test
-    void theFirstRoundIsEveryDriverThenTheSecondProcessOfEach() {
-        assertThat(RoundPlan.order(PAIR, 0, 4)).containsExactly(
-                new Slot(Peer.PGFAST, 1), new Slot(Peer.PGJDBC, 1), new Slot(Peer.PGFAST, 2), new Slot(Peer.PGJDBC, 2));
-    }
-
-    @Test
-    void everyRoundRunsEveryProcessExactlyOnce() {
-        for (int rounds : new int[]{4, 5, 6, 12}) {
-            for (int r = 0; r < rounds; r++) {
-                List<Slot> order = RoundPlan.order(ALL, r, rounds);
-                assertThat(order).hasSize(10).doesNotHaveDuplicates();
-                assertThat(new HashSet<>(order)).isEqualTo(new HashSet<>(RoundPlan.order(ALL, 0, rounds)));
-            }
+    void aBlockIsMirroredSoThatBothDriversSitAtTheSameMeanPlace() {
+        for (int k = 0; k < 8; k++) {
+            List<Slot> block = RoundPlan.block(Peer.VERTX, k);
+            assertThat(block).containsExactlyInAnyOrder(A1, A2, B1, B2);
+            assertThat(block.get(0).peer()).isEqualTo(block.get(3).peer());
+            assertThat(block.get(1).peer()).isEqualTo(block.get(2).peer());
         }
+        assertThat(RoundPlan.block(Peer.VERTX, 0)).containsExactly(A1, B1, B2, A2);
     }
 
     @Test
-    void noTwoRoundsShareAnOrderUpToTwiceTheNumberOfProcesses() {
-        for (List<Peer> drivers : List.of(PAIR, ALL)) {
-            for (int rounds : new int[]{4, 5, 6, 8}) {
-                Set<List<Slot>> seen = new HashSet<>();
-                for (int r = 0; r < rounds; r++) {
-                    assertThat(seen.add(RoundPlan.order(drivers, r, rounds)))
-                            .as("round %d of %d for %s repeats an earlier order", r, rounds, drivers).isTrue();
-                }
-            }
+    void fourBlocksInARowOpenWithEachProcessOnce() {
+        Set<Slot> first = new HashSet<>();
+        for (int k = 0; k < 4; k++) {
+            first.add(RoundPlan.block(Peer.VERTX, k).get(0));
         }
+        assertThat(first).containsExactlyInAnyOrder(A1, A2, B1, B2);
+        assertThat(RoundPlan.block(Peer.VERTX, 4)).isEqualTo(RoundPlan.block(Peer.VERTX, 0));
     }
 
     @Test
-    void pgfastAndAPeerDoNotKeepTheirRelativeOrder() {
-        List<Boolean> pgfastFirst = new ArrayList<>();
-        for (int r = 0; r < 4; r++) {
-            List<Slot> order = RoundPlan.order(ALL, r, 4);
-            pgfastFirst.add(order.indexOf(new Slot(Peer.PGFAST, 1)) < order.indexOf(new Slot(Peer.VERTX, 1)));
+    void theOrderOfThePeersRotatesAndReversesFromRoundToRound() {
+        List<Peer> peers = List.of(Peer.R2DBC_POSTGRESQL, Peer.VERTX, Peer.PGJDBC, Peer.FLOOR);
+        Set<Peer> opening = new HashSet<>();
+        for (int r = 0; r < 12; r++) {
+            List<Peer> order = RoundPlan.rotate(peers, r, 12);
+            assertThat(order).containsExactlyInAnyOrderElementsOf(peers);
+            opening.add(order.get(0));
         }
-        assertThat(pgfastFirst).contains(true, false);
+        assertThat(opening).containsExactlyInAnyOrderElementsOf(peers);
+        assertThat(RoundPlan.rotate(peers, 1, 12)).containsExactly(Peer.FLOOR, Peer.PGJDBC, Peer.VERTX,
+                Peer.R2DBC_POSTGRESQL);
     }
 
     @Test
-    void pgfastTakesAnEarlyAndALatePlace() {
-        List<Integer> places = new ArrayList<>();
-        for (int r = 0; r < 4; r++) {
-            places.add(RoundPlan.order(ALL, r, 4).indexOf(new Slot(Peer.PGFAST, 1)));
-        }
-        assertThat(places).anyMatch(p -> p < 3).anyMatch(p -> p >= 7);
-    }
-
-    @Test
-    void refusesAPlanWithoutAPeerOrWithABadRound() {
-        assertThatThrownBy(() -> RoundPlan.order(List.of(Peer.PGFAST), 0, 4)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> RoundPlan.order(PAIR, 4, 4)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> RoundPlan.order(PAIR, -1, 4)).isInstanceOf(IllegalArgumentException.class);
+    void refusesABlockWithoutAPeerAndRoundsOutOfRange() {
+        assertThatThrownBy(() -> RoundPlan.block(Peer.PGFAST, 0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> RoundPlan.block(Peer.VERTX, -1)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> RoundPlan.rotate(List.of(1, 2), 4, 4)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> RoundPlan.rotate(List.of(1, 2), -1, 4)).isInstanceOf(IllegalArgumentException.class);
     }
 }

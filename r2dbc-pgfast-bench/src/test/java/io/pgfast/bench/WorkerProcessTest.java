@@ -32,24 +32,27 @@ class WorkerProcessTest {
     }
 
     @Test
-    void collectsTheWarmUpThenOneRoundPerCommandAndEndsWithQuit(@TempDir Path logs) throws Exception {
+    void collectsTheWarmUpThenOneWindowPerCommandAndEndsWithQuit(@TempDir Path logs) throws Exception {
         String warm = new WarmupSlice(1, Measurement.ok(Scenario.SELECT_BY_ID, LoopShape.CHAINED, 10, 250_000_000L,
                 WindowCost.NONE)).toLine();
-        // answers each "measure" line with both shapes' results, in the order the command names them
+        // answers each "window" line with the result of the shape it names
         String loop = "while read cmd; do case \"$cmd\" in\n"
-                + "  'measure chained,blocking') printf '%s\\n' '" + ok(LoopShape.CHAINED) + "' '" + ok(LoopShape.BLOCKING)
-                + "' '" + Worker.MEASURED + "';;\n"
-                + "  'measure blocking,chained') printf '%s\\n' '" + ok(LoopShape.BLOCKING) + "' '" + ok(LoopShape.CHAINED)
-                + "' '" + Worker.MEASURED + "';;\n"
+                + "  'window select_by_id chained') printf '%s\\n' '" + ok(LoopShape.CHAINED) + "' '" + Worker.MEASURED
+                + "';;\n"
+                + "  'window select_by_id blocking') printf '%s\\n' '" + ok(LoopShape.BLOCKING) + "' '" + Worker.MEASURED
+                + "';;\n"
                 + "  quit) echo bye > '" + logs.resolve("quit") + "'; exit 0;;\n"
                 + "esac; done\n";
         Slot slot = new Slot(Peer.PGFAST, 1);
         try (WorkerProcess w = WorkerProcess.start(slot, PLAN, logs.resolve("w.log"), script(loop, warm, Worker.READY))) {
             assertThat(w.awaitWarm(30)).extracting(s -> s.measurement().queriesPerSecond()).containsExactly(40.0);
-            assertThat(w.measure(List.of(LoopShape.CHAINED, LoopShape.BLOCKING), 30))
-                    .allMatch(Measurement::isOk).extracting(Measurement::shape)
-                    .containsExactly(LoopShape.CHAINED, LoopShape.BLOCKING);
-            assertThat(w.measure(List.of(LoopShape.BLOCKING, LoopShape.CHAINED), 30)).allMatch(Measurement::isOk);
+            assertThat(w.window(Scenario.SELECT_BY_ID, LoopShape.CHAINED, 30))
+                    .satisfies(m -> assertThat(m.isOk()).isTrue()).extracting(Measurement::shape)
+                    .isEqualTo(LoopShape.CHAINED);
+            assertThat(w.window(Scenario.SELECT_BY_ID, LoopShape.BLOCKING, 30)).extracting(Measurement::shape)
+                    .isEqualTo(LoopShape.BLOCKING);
+            // a result for another shape than asked is no answer
+            assertThat(w.window(Scenario.SELECT_BY_ID, LoopShape.CHAINED, 30).isOk()).isTrue();
         }
         assertThat(logs.resolve("quit")).hasContent("bye");
         assertThat(Files.readAllLines(logs.resolve("w.log"))).contains(Worker.READY, warm);
@@ -60,11 +63,12 @@ class WorkerProcessTest {
         try (WorkerProcess w = WorkerProcess.start(new Slot(Peer.PGFAST, 2), PLAN, logs.resolve("w.log"),
                 script("read cmd; exit 3", Worker.READY))) {
             assertThat(w.awaitWarm(30)).isEmpty();
-            List<Measurement> first = w.measure(List.of(LoopShape.values()), 30);
-            assertThat(first).hasSize(2).allMatch(m -> m.status() == Measurement.Status.ERROR
-                    && m.message().contains("exited with code 3 while measuring") && m.message().contains("w.log"));
-            assertThat(w.measure(List.of(LoopShape.values()), 30)).hasSize(2)
-                    .allMatch(m -> m.status() == Measurement.Status.ERROR && m.message().contains("exited with code 3"));
+            Measurement first = w.window(Scenario.SELECT_BY_ID, LoopShape.CHAINED, 30);
+            assertThat(first.status()).isEqualTo(Measurement.Status.ERROR);
+            assertThat(first.message()).contains("exited with code 3 while measuring").contains("w.log");
+            Measurement later = w.window(Scenario.SELECT_BY_ID, LoopShape.BLOCKING, 30);
+            assertThat(later.status()).isEqualTo(Measurement.Status.ERROR);
+            assertThat(later.message()).contains("exited with code 3");
         }
     }
 
@@ -75,8 +79,8 @@ class WorkerProcessTest {
                 script("exec sleep 3600", "starting"));
         try {
             assertThat(w.awaitWarm(1)).isEmpty();
-            assertThat(w.measure(List.of(LoopShape.CHAINED), 30)).singleElement()
-                    .satisfies(m -> assertThat(m.message()).contains("killed after 1 s warming up"));
+            assertThat(w.window(Scenario.SELECT_BY_ID, LoopShape.CHAINED, 30).message())
+                    .contains("killed after 1 s warming up");
         } finally {
             w.close();
         }

@@ -49,12 +49,13 @@ class WorkerTest {
     }
 
     @Test
-    void aServingWorkerWarmsUpOnceThenMeasuresOncePerCommandInTheCommandsShapeOrder() throws Exception {
+    void aServingWorkerWarmsUpOnceThenMeasuresOneWindowPerCommand() throws Exception {
         WorkerPlan plan = new WorkerPlan(Peer.PGFAST, List.of(Scenario.SELECT_BY_ID, Scenario.ONE_ROW_ALL_TYPES),
                 List.of(LoopShape.CHAINED, LoopShape.BLOCKING), 0.002, 0.004, 2, 2, 10, true);
         List<String> lines = new ArrayList<>();
         BufferedReader commands = new BufferedReader(new StringReader(
-                "measure blocking,chained\nhello\nmeasure chained\nquit\nmeasure chained\n"));
+                "window select_by_id blocking\nhello\nwindow one_row_all_types chained\nwindow nothing chained\n"
+                        + "window select_by_id\nquit\nwindow select_by_id chained\n"));
         Worker.serve(instant(), plan, NOWHERE, commands, lines::add);
         assertThat(describe(lines)).containsExactly(
                 "warm 1 select_by_id chained", "warm 1 select_by_id blocking",
@@ -62,21 +63,21 @@ class WorkerTest {
                 "warm 2 select_by_id chained", "warm 2 select_by_id blocking",
                 "warm 2 one_row_all_types chained", "warm 2 one_row_all_types blocking",
                 Worker.READY,
-                "window select_by_id blocking", "window select_by_id chained",
-                "window one_row_all_types blocking", "window one_row_all_types chained",
-                Worker.MEASURED,
-                "window select_by_id chained", "window one_row_all_types chained",
-                Worker.MEASURED);
+                "window select_by_id blocking", Worker.MEASURED,
+                "window one_row_all_types chained", Worker.MEASURED,
+                // an unknown scenario and a command without a shape: no window, but an answer
+                Worker.MEASURED, Worker.MEASURED);
     }
 
     @Test
-    void aServingDriverWithoutAnEventLoopMeasuresOnlyTheBlockingShape() throws Exception {
+    void aServingDriverWithoutAnEventLoopAnswersTheChainedShapeWithoutAWindow() throws Exception {
         WorkerPlan plan = new WorkerPlan(Peer.PGJDBC, List.of(Scenario.SELECT_BY_ID), List.of(LoopShape.values()),
                 0.002, 0, 1, 1, 10, true);
         List<String> lines = new ArrayList<>();
-        Worker.serve(instant(), plan, NOWHERE, new BufferedReader(new StringReader("measure chained,blocking\n")),
-                lines::add);
-        assertThat(describe(lines)).containsExactly(Worker.READY, "window select_by_id blocking", Worker.MEASURED);
+        Worker.serve(instant(), plan, NOWHERE, new BufferedReader(new StringReader(
+                "window select_by_id chained\nwindow select_by_id blocking\n")), lines::add);
+        assertThat(describe(lines)).containsExactly(Worker.READY, Worker.MEASURED, "window select_by_id blocking",
+                Worker.MEASURED);
     }
 
     @Test

@@ -32,7 +32,8 @@ final class PgfastStatement implements Statement {
     /**
      * What a bound value's class is, looked up once per class: an {@code instanceof} against an interface
      * a class does not implement scans its list of interfaces every time (JDK 17 caches only hits), and three
-     * such checks per bound value cost more than all the rest of {@code bind} (measured, BENCHMARKS.md).
+     * such checks per bound value cost more than all the rest of {@code bind} (measured:
+     * docs/bench/notes/tried-and-reverted.md).
      */
     private static final ClassValue<Kind> KIND = new ClassValue<>() {
         @Override

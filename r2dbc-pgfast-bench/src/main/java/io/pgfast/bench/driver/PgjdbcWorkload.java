@@ -5,7 +5,6 @@ import com.zaxxer.hikari.HikariDataSource;
 import io.pgfast.bench.BenchTarget;
 import io.pgfast.bench.NotApplicableException;
 import io.pgfast.bench.Operation;
-import io.pgfast.bench.Peer;
 import io.pgfast.bench.Scenario;
 import io.pgfast.bench.ScenarioData;
 import io.pgfast.bench.Sink;
@@ -101,7 +100,7 @@ public final class PgjdbcWorkload implements Workload {
             case TAKE_10_OF_30M:
                 return onConnection(PgjdbcWorkload::takeThenNext, false);
             case TAKE_10_NO_FETCH_SIZE:
-                throw new NotApplicableException(Peer.NEEDS_A_CURSOR);
+                throw new NotApplicableException(Scenario.NEEDS_A_CURSOR);
             case CONCURRENT_256:
             case CONCURRENT_64:
             case CONCURRENT_64_OWN_POOL:

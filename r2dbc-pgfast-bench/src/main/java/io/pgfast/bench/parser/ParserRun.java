@@ -129,7 +129,7 @@ public final class ParserRun {
             values.add(new RoundValues(get(d, r, first, 1).rowsPerMicro(), get(d, r, first, 2).rowsPerMicro(),
                     get(d, r, second, 1).rowsPerMicro(), get(d, r, second, 2).rowsPerMicro()));
         }
-        return Comparison.measured(Metric.THROUGHPUT, values, true);
+        return Comparison.ofForks(Metric.THROUGHPUT, values);
     }
 
     /** The median over all forks of each of the two paths: µs per 500 rows and bytes per row. */

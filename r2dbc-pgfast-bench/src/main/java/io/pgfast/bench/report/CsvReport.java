@@ -19,12 +19,19 @@ public final class CsvReport {
     private CsvReport() {
     }
 
+    /**
+     * Every window: its round and place, its process, the peer whose block it belongs to and the loop shape of the
+     * table it serves (both empty: it serves every block and table), then the measurement.
+     */
     public static String measurements(RunDescription run) {
-        StringBuilder b = new StringBuilder("round,position,driver,copy,scenario,shape," + MEASUREMENT_COLUMNS + "\n");
+        StringBuilder b = new StringBuilder("round,position,driver,copy,block,table,scenario,shape,"
+                + MEASUREMENT_COLUMNS + "\n");
         for (RunResults.Entry e : run.results().entries()) {
             Measurement m = e.measurement();
             b.append(e.round() + 1).append(',').append(e.position() + 1).append(',').append(e.slot().peer().id())
-                    .append(',').append(e.slot().copy()).append(',').append(m.scenario().id()).append(',')
+                    .append(',').append(e.slot().copy()).append(',').append(e.block() == null ? "" : e.block().id())
+                    .append(',').append(e.table() == null ? "" : e.table().id()).append(',')
+                    .append(m.scenario().id()).append(',')
                     .append(m.shape().id()).append(',');
             measurement(b, m);
             b.append('\n');
@@ -65,8 +72,8 @@ public final class CsvReport {
 
     public static String summary(RunDescription run) {
         StringBuilder b = new StringBuilder("peer,scenario,shape,state,"
-                + "pgfast_qps,peer_qps,qps_ratio,qps_min_ratio,qps_max_ratio,qps_noise,qps_verdict,"
-                + "pgfast_cpu_us_per_operation,peer_cpu_us_per_operation,cpu_ratio,cpu_min_ratio,cpu_max_ratio,"
+                + "pgfast_qps,peer_qps,qps_ratio,qps_interval_low,qps_interval_high,qps_noise,qps_verdict,"
+                + "pgfast_cpu_us_per_operation,peer_cpu_us_per_operation,cpu_ratio,cpu_interval_low,cpu_interval_high,"
                 + "cpu_noise,cpu_verdict,pgfast_bytes_per_operation,peer_bytes_per_operation,pgfast_bytes_per_row,"
                 + "peer_bytes_per_row,allocation_complete,message\n");
         for (LoopShape shape : run.options().shapes()) {
@@ -94,12 +101,16 @@ public final class CsvReport {
         return b.toString();
     }
 
-    /** pgfast value, peer value, median, min, max, noise, verdict, each followed by a comma. */
+    /**
+     * pgfast value, peer value, median, the interval's (or with too few rounds the range's) low and high end,
+     * noise, verdict, each followed by a comma.
+     */
     private static void comparison(StringBuilder b, Comparison c) {
         if (c.isMeasured()) {
+            double[] interval = c.intervalOrRange();
             b.append(number(c.pgfastValue())).append(',').append(number(c.peerValue())).append(',')
-                    .append(number(c.medianRatio())).append(',').append(number(c.minRatio())).append(',')
-                    .append(number(c.maxRatio())).append(',').append(number(c.noise())).append(',')
+                    .append(number(c.medianRatio())).append(',').append(number(interval[0])).append(',')
+                    .append(number(interval[1])).append(',').append(number(c.noise())).append(',')
                     .append(c.marker()).append(',');
         } else {
             b.append(",,,,,,,");

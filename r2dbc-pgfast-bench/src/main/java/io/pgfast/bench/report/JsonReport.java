@@ -98,6 +98,7 @@ public final class JsonReport {
                 .append(", \"medianRatio\": ").append(number(c.medianRatio()))
                 .append(", \"minRatio\": ").append(number(c.minRatio()))
                 .append(", \"maxRatio\": ").append(number(c.maxRatio()))
+                .append(", \"interval\": ").append(interval(c))
                 .append(", \"noise\": ").append(number(c.noise()))
                 .append(", \"verdict\": ").append(string(c.marker().name()))
                 .append(", \"ratios\": [");
@@ -107,6 +108,12 @@ public final class JsonReport {
             sep = ", ";
         }
         return b.append("]}").toString();
+    }
+
+    /** The interval of the median ratio as {@code [low, high]}, or null with too few rounds for one. */
+    private static String interval(Comparison c) {
+        double[] i = c.interval();
+        return i == null ? "null" : "[" + number(i[0]) + ", " + number(i[1]) + "]";
     }
 
     private static String measurement(Peer peer, int copy, Measurement m) {

@@ -69,8 +69,8 @@ public final class MarkdownReport {
 
     static String header(Peer peer) {
         String p = peer.id();
-        return "| Scenario | pgfast q/s | " + p + " q/s | q/s pgfast / peer | Rounds | Noise | "
-                + "| pgfast CPU µs/op | " + p + " CPU µs/op | CPU pgfast / peer | Rounds | Noise | "
+        return "| Scenario | pgfast q/s | " + p + " q/s | q/s pgfast / peer | Interval | Noise | "
+                + "| pgfast CPU µs/op | " + p + " CPU µs/op | CPU pgfast / peer | Interval | Noise | "
                 + "| pgfast B/op | " + p + " B/op | pgfast B/row | " + p + " B/row |\n"
                 + "|---|---:|---:|---|---|---|---|---:|---:|---|---|---|---|---:|---:|---:|---:|\n";
     }
@@ -100,9 +100,10 @@ public final class MarkdownReport {
         return b.toString();
     }
 
-    /** ratio | rounds | noise | verdict (without the last bar). */
+    /** ratio | interval | noise | verdict (without the last bar). */
     private static String ratioCells(Comparison c) {
-        return Format.ratio(c.medianRatio()) + " | " + Format.range(c.minRatio(), c.maxRatio()) + " | "
+        double[] interval = c.intervalOrRange();
+        return Format.ratio(c.medianRatio()) + " | " + Format.range(interval[0], interval[1]) + " | "
                 + Format.noise(c.noise()) + " | " + c.marker().symbol();
     }
 
@@ -147,42 +148,45 @@ public final class MarkdownReport {
     /** The paragraph of the seed's table, with this run's numbers. */
     static String method(RunDescription run) {
         BenchOptions o = run.options();
+        int cut = Ratios.intervalCut(o.rounds(), Ratios.CONFIDENCE);
         String text = String.format(Locale.ROOT, "%s run: %d rounds; every driver has two processes (separate JVMs, "
                         + "%s), each warmed up once, before any round, in every scenario and loop shape (%d pass%s, %s s "
-                        + "per scenario and shape in all), and kept for every round, in which it measures a %s s window "
-                        + "per scenario and shape. Each round measures pgfast, each peer and the second process of each, "
-                        + "one after the other, in an order that changes every round. "
-                        + "\"pgfast / peer\" is the median of the per-round ratios (both pgfast processes over both "
-                        + "peer processes) and \"Rounds\" their range: above 1 for q/s means pgfast is faster, below 1 "
-                        + "for CPU means pgfast spends less. CPU is the worker JVM's process CPU time (all threads: "
-                        + "driver, event loops, GC, JIT) over the same window as q/s, divided by operations; B/op and "
-                        + "B/row are heap bytes allocated by all its threads over that window (≥: a thread ended "
-                        + "inside a window, its bytes are missing). \"Noise\" is how far A/A' and B/B', the same code on "
-                        + "both sides, got from 1 in this same run (the upper quartile over the rounds of the larger "
-                        + "of the two). Verdicts: 🏆 pgfast better, 👀 pgfast worse, only when the median moved "
-                        + "further than %s, at least %.0f%%, and every round moved the same way; blank: a tie within "
-                        + "a noise of at most %.0f%%; \"not judged\": the run cannot tell (noise above %.0f%%, a "
-                        + "move%s within the margin, or rounds that disagree). q/s counts SQL statements (a pipelined "
-                        + "×10 operation is 10, a batch is 1000). Only the ratios compare across runs; the absolute "
-                        + "figures depend on the machine.",
+                        + "per scenario and shape in all), and kept for the whole run. A round of a scenario and shape "
+                        + "is one block per peer of four %s s windows, pgfast and the peer side by side in a mirrored "
+                        + "order (A B B' A', which process opens changes every round), so that a burst on the host "
+                        + "hits both sides of a ratio. \"pgfast / peer\" is the median of the rounds' ratios (both "
+                        + "pgfast windows over both peer windows of the block): above 1 for q/s means pgfast is faster, "
+                        + "below 1 for CPU means pgfast spends less. \"Interval\" is where that median lies with %.0f%% "
+                        + "confidence (%s). CPU is the worker JVM's CPU time (all threads: driver, event loops, GC, "
+                        + "JIT, from each thread's nanosecond clock) over the same window as q/s, divided by operations; "
+                        + "B/op and B/row are heap bytes allocated by all its threads over that window (≥: a thread "
+                        + "ended inside a window, its bytes are missing). \"Noise\" is how far A/A' and B/B', the same "
+                        + "code in two JVMs, got from 1 in this run (the larger of the two medians over the rounds). "
+                        + "Verdicts: 🏆 pgfast better, 👀 pgfast worse, only when the whole interval lies beyond %s "
+                        + "× the noise and at least %.0f%% from 1; blank: a tie, the interval and the noise within "
+                        + "%.0f%%; \"not judged\": the run cannot tell. q/s counts SQL statements (a pipelined ×10 "
+                        + "operation is 10, a batch is 1000). Only the ratios compare across runs; the absolute figures "
+                        + "depend on the machine.",
                 capitalised(o.mode()), o.rounds(), o.jvmPerScenario() ? "new ones for every scenario"
-                        : "the same ones for every scenario", o.passes(), o.passes() == 1 ? "" : "es",
-                trim(o.warmup()), trim(o.seconds()), marginText(run.results().margin()), Ratios.MINIMUM_MOVE * 100,
-                Ratios.JUDGING_NOISE_LIMIT * 100, Ratios.JUDGING_NOISE_LIMIT * 100,
-                run.results().margin() > 1 ? " beyond the noise but" : "");
+                        : o.scenarioSets().size() > 1 ? "new ones for every " + o.scenarioSets().get(0).size()
+                        + " scenarios" : "the same ones for every scenario", o.passes(), o.passes() == 1 ? "" : "es",
+                trim(o.warmup()), trim(o.seconds()), Ratios.CONFIDENCE * 100, cut < 0
+                        ? "too few rounds for one: the range of the rounds is shown" : cut == 0
+                        ? "the sign test's interval: the lowest to the highest round"
+                        : "the sign test's interval: the " + ordinal(cut + 1) + " lowest to the " + ordinal(cut + 1)
+                        + " highest round", trim(run.results().margin()), Ratios.MINIMUM_MOVE * 100,
+                Ratios.JUDGING_NOISE_LIMIT * 100);
         return o.judged() ? text : text + " " + SMOKE_CHECK;
     }
 
-    /** "the noise", or for a run shorter than {@code --full} "2 × the noise (...)". */
-    static String marginText(double margin) {
-        return margin == 1 ? "the noise" : trim(margin) + " × the noise (a run shorter than --full marks only "
-                + "what --full would: its noise, from fewer and shorter windows, is less sure)";
+    private static String ordinal(int n) {
+        return n == 1 ? "" : n == 2 ? "2nd" : n == 3 ? "3rd" : n + "th";
     }
 
     /** Printed under the smoke check ({@code --quick}), whose rows are all "not judged". */
-    static final String SMOKE_CHECK = "This is the smoke check: its windows are too short to judge anything (JIT "
-            + "warm-up and CPU wake-ups dominate them), so every row is \"not judged\"; it checks that every driver "
-            + "runs every scenario in every shape. The default run and `--full` judge.";
+    static final String SMOKE_CHECK = "This is the smoke check: one round is too few to judge anything, so every "
+            + "row is \"not judged\"; it checks that every driver runs every scenario in every shape. The default run "
+            + "and `--full` judge.";
 
     private static String capitalised(String mode) {
         return mode.substring(0, 1).toUpperCase(Locale.ROOT) + mode.substring(1);

@@ -15,7 +15,8 @@ import java.util.Locale;
 /**
  * A bar chart of the pgfast / peer ratios of one {@link Metric} (q/s: {@code ratios.svg}; CPU per operation:
  * {@code cpu-ratios.svg}): one group per loop shape and peer, one bar per scenario, on a log scale centred on 1x
- * (0.25x to 4x; longer bars are cut at the edge), with the range of the rounds as a whisker. Green is a 🏆 row,
+ * (0.25x to 4x; longer bars are cut at the edge), with the interval of the median (with too few rounds for one,
+ * the range of the rounds) as a whisker. Green is a 🏆 row,
  * red a 👀 row, grey a tie or a row that was not judged (written as words: SVG renderers often lack emoji
  * fonts).
  */
@@ -108,7 +109,7 @@ public final class SvgChart {
                 Math.min(x0, x1), y + 3, Math.max(1, Math.abs(x1 - x0)), ROW - 6, color));
         b.append(String.format(Locale.ROOT,
                 "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#222\" stroke-width=\"1\"/>\n",
-                x(c.minRatio()), y + ROW / 2, x(c.maxRatio()), y + ROW / 2));
+                x(c.intervalOrRange()[0]), y + ROW / 2, x(c.intervalOrRange()[1]), y + ROW / 2));
         b.append(text(LABEL_WIDTH + PLOT_WIDTH + 8, y + 13,
                 String.format(Locale.ROOT, "%.2fx%s", median, verdict(marker, c.metric())), ""));
     }

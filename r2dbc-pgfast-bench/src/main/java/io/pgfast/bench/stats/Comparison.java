@@ -19,11 +19,14 @@ public final class Comparison {
     private final List<RoundValues> rounds;
     private final boolean judged;
     private final double margin;
+    /** Whether the rounds are whole JVMs each (the parser's forks: {@link Ratios#forkMarker}). */
+    private final boolean forks;
     private final String message;
 
     private Comparison(State state, Metric metric, List<RoundValues> rounds, boolean judged, double margin,
-                       String message) {
+                       boolean forks, String message) {
         this.state = state;
+        this.forks = forks;
         this.metric = Objects.requireNonNull(metric);
         this.rounds = List.copyOf(rounds);
         this.judged = judged;
@@ -32,7 +35,7 @@ public final class Comparison {
     }
 
     /**
-     * A measured q/s row whose verdict follows the method's rule.
+     * A measured q/s row whose verdict follows the method's rule with {@link Ratios#NOISE_MARGIN}.
      *
      * @throws IllegalArgumentException if {@code rounds} is empty
      */
@@ -45,12 +48,12 @@ public final class Comparison {
      * @throws IllegalArgumentException if {@code rounds} is empty
      */
     public static Comparison measured(Metric metric, List<RoundValues> rounds, boolean judged) {
-        return measured(metric, rounds, judged, 1);
+        return measured(metric, rounds, judged, Ratios.NOISE_MARGIN);
     }
 
     /**
      * @param judged false for a run that judges nothing (every verdict is then {@link Marker#NOT_JUDGED})
-     * @param margin how many noises the median must move for a mark ({@link Ratios#marker(List, double, Metric,
+     * @param margin how many noises the interval must clear for a mark ({@link Ratios#marker(List, double, Metric,
      *               double)})
      * @throws IllegalArgumentException if {@code rounds} is empty or {@code margin} is below 1
      */
@@ -61,7 +64,20 @@ public final class Comparison {
         if (!(margin >= 1)) {
             throw new IllegalArgumentException("the margin is at least one noise: " + margin);
         }
-        return new Comparison(State.MEASURED, metric, rounds, judged, margin, "");
+        return new Comparison(State.MEASURED, metric, rounds, judged, margin, false, "");
+    }
+
+    /**
+     * A row whose rounds are whole JVMs each, the parser benchmark's JMH forks, judged by
+     * {@link Ratios#forkMarker}.
+     *
+     * @throws IllegalArgumentException if {@code rounds} is empty
+     */
+    public static Comparison ofForks(Metric metric, List<RoundValues> rounds) {
+        if (rounds.isEmpty()) {
+            throw new IllegalArgumentException("a measured comparison needs at least one round");
+        }
+        return new Comparison(State.MEASURED, metric, rounds, true, 1, true, "");
     }
 
     public static Comparison failed(State state, String message) {
@@ -72,7 +88,7 @@ public final class Comparison {
         if (state == State.MEASURED) {
             throw new IllegalArgumentException("a failure needs a failure state");
         }
-        return new Comparison(state, metric, List.of(), false, 1, message);
+        return new Comparison(state, metric, List.of(), false, 1, false, message);
     }
 
     public State state() {
@@ -121,12 +137,30 @@ public final class Comparison {
         return margin;
     }
 
+    /** How far the same code got from itself in this run: {@link Ratios#noise} (forks: {@link Ratios#forkNoise}). */
     public double noise() {
-        return Ratios.noise(rounds);
+        return forks ? Ratios.forkNoise(rounds) : Ratios.noise(rounds);
+    }
+
+    /** The {@link Ratios#interval} of the median ratio as {@code {low, high}}, or null with too few rounds. */
+    public double[] interval() {
+        return Ratios.interval(ratios());
+    }
+
+    /**
+     * What the tables show beside the median: its {@link #interval}, or with too few rounds for one (the smoke
+     * check) the range of the rounds, as {@code {low, high}}.
+     */
+    public double[] intervalOrRange() {
+        double[] interval = interval();
+        return interval != null ? interval : new double[]{minRatio(), maxRatio()};
     }
 
     public Marker marker() {
-        return judged ? Ratios.marker(ratios(), noise(), metric, margin) : Marker.NOT_JUDGED;
+        if (!judged) {
+            return Marker.NOT_JUDGED;
+        }
+        return forks ? Ratios.forkMarker(ratios(), noise(), metric) : Ratios.marker(ratios(), noise(), metric, margin);
     }
 
     /** The median value of pgfast's processes over all rounds. */

@@ -40,8 +40,8 @@ class ReportsTest {
         List<String> args = new ArrayList<>(List.of(mode));
         args.addAll(List.of("--scenarios", "update,rows_100_all_types,select_by_id,take_10_of_30m", "--peers", "pgjdbc,floor"));
         BenchOptions options = BenchOptions.parse(args.toArray(new String[0]), Path.of("target"));
-        RunResults results = new RunResults(4, options.judged());
-        for (int r = 0; r < 4; r++) {
+        RunResults results = new RunResults(options.rounds(), options.judged());
+        for (int r = 0; r < options.rounds(); r++) {
             for (int copy = 1; copy <= 2; copy++) {
                 Slot pgfast = new Slot(Peer.PGFAST, copy);
                 Slot pgjdbc = new Slot(Peer.PGJDBC, copy);
@@ -75,8 +75,8 @@ class ReportsTest {
         assertThat(md).contains("## Loop shape: chained on the event loop", "## Loop shape: blocking caller",
                         "### pgfast vs pgjdbc 42.7.14, chained on the event loop",
                         "### pgfast vs pgjdbc 42.7.14, blocking caller")
-                .contains("| Scenario | pgfast q/s | pgjdbc q/s | q/s pgfast / peer | Rounds | Noise | | pgfast CPU µs/op | "
-                        + "pgjdbc CPU µs/op | CPU pgfast / peer | Rounds | Noise | | pgfast B/op | pgjdbc B/op | "
+                .contains("| Scenario | pgfast q/s | pgjdbc q/s | q/s pgfast / peer | Interval | Noise | | pgfast CPU µs/op | "
+                        + "pgjdbc CPU µs/op | CPU pgfast / peer | Interval | Noise | | pgfast B/op | pgjdbc B/op | "
                         + "pgfast B/row | pgjdbc B/row |")
                 .contains("| update, parameterized | 1200 | 1000 | 1.200x (+20.0%) | 1.20 to 1.20 | ±0.0% | 🏆 "
                         + "| 40.0 | 50.0 | 0.800x (-20.0%) | 0.80 to 0.80 | ±0.0% | 🏆 | 2,000 | 3,000 | — | — |")
@@ -103,9 +103,12 @@ class ReportsTest {
     void underTheTablesAreTheLatencyTheMethodTheWarmupTheMachineAndTheFailures() {
         String md = MarkdownReport.render(run());
         assertThat(md).contains("(mean per operation): pgfast 10.00 ms · pgjdbc > 2000 ms (timeout) · floor n/a.")
-                .contains("Default run: 4 rounds;")
+                .contains("Default run: 20 rounds;")
                 .contains("each warmed up once, before any round, in every scenario and loop shape (4 passes, 2 s per "
-                        + "scenario and shape in all), and kept for every round, in which it measures a 0.45 s window")
+                        + "scenario and shape in all), and kept for the whole run. A round of a scenario and shape is one "
+                        + "block per peer of four 0.04 s windows")
+                .contains("with 99% confidence (the sign test's interval: the 4th lowest to the 4th highest round)")
+                .contains("beyond 2 × the noise")
                 .contains("\"not judged\": the run cannot tell")
                 .contains("Warm-up check").contains("pgfast 1.00 (1.00 to 1.00), JIT 2 ms, 2 warm-up passes")
                 .contains("TestVM 17, Test CPU <x>, 2 cores, Linux, PostgreSQL 17.4.")
@@ -122,7 +125,7 @@ class ReportsTest {
         assertThat(md.lines().filter(l -> l.startsWith("| ")).toList()).noneMatch(l -> l.contains("🏆") || l.contains("👀"));
         assertThat(MarkdownReport.render(run())).doesNotContain(MarkdownReport.SMOKE_CHECK);
         String full = MarkdownReport.render(run("--full"));
-        assertThat(full).contains("Full run: 6 rounds;").contains("new ones for every scenario")
+        assertThat(full).contains("Full run: 32 rounds;").contains("the 9th lowest to the 9th highest round").contains("new ones for every scenario")
                 .doesNotContain(MarkdownReport.SMOKE_CHECK);
     }
 
@@ -131,7 +134,7 @@ class ReportsTest {
         RunDescription run = run();
         String measurements = CsvReport.measurements(run);
         assertThat(measurements.lines()).hasSize(1 + run.results().entries().size());
-        assertThat(measurements).contains("1,1,pgfast,1,update,chained,OK,1200,1,0,1000000000,1200.00,0.833333,"
+        assertThat(measurements).contains("1,1,pgfast,1,,,update,chained,OK,1200,1,0,1000000000,1200.00,0.833333,"
                         + "48000000,40.0000,2400000,2000.00,,0,2,\n")
                 .contains("\"no \"\"params\"\"\"");
         String summary = CsvReport.summary(run);

@@ -10,11 +10,15 @@ import static org.assertj.core.api.Assertions.within;
 
 class ComparisonTest {
 
-    private final Comparison c = Comparison.measured(List.of(
+    private static final List<RoundValues> FOUR = List.of(
             new RoundValues(120, 120, 100, 100),   // 1.20
             new RoundValues(110, 110, 100, 100),   // 1.10
             new RoundValues(130, 130, 100, 100),   // 1.30
-            new RoundValues(115, 115, 100, 100))); // 1.15
+            new RoundValues(115, 115, 100, 100));  // 1.15
+
+    /** The four rounds twice: the fewest for an interval at 99 %. */
+    private final Comparison c = Comparison.measured(java.util.stream.Stream.concat(FOUR.stream(), FOUR.stream())
+            .collect(java.util.stream.Collectors.toList()));
 
     @Test
     void summarisesTheRounds() {
@@ -22,9 +26,18 @@ class ComparisonTest {
         assertThat(c.minRatio()).isCloseTo(1.10, within(1e-12));
         assertThat(c.maxRatio()).isCloseTo(1.30, within(1e-12));
         assertThat(c.noise()).isZero();
+        assertThat(c.interval()).containsExactly(1.10, 1.30);
+        assertThat(c.margin()).isEqualTo(Ratios.NOISE_MARGIN);
         assertThat(c.marker()).isEqualTo(Marker.BETTER);
         assertThat(c.pgfastValue()).isCloseTo(117.5, within(1e-12));
         assertThat(c.peerValue()).isCloseTo(100, within(1e-12));
+    }
+
+    @Test
+    void fourRoundsAreTooFewForAnIntervalButEnoughForTheForkRule() {
+        assertThat(Comparison.measured(FOUR).interval()).isNull();
+        assertThat(Comparison.measured(FOUR).marker()).isEqualTo(Marker.NOT_JUDGED);
+        assertThat(Comparison.ofForks(Metric.THROUGHPUT, FOUR).marker()).isEqualTo(Marker.BETTER);
     }
 
     @Test
