@@ -54,7 +54,7 @@ class Cve2022_21724OptionValuesTest {
 
     /** Options set in code only, never from a URL: they take objects, not strings. */
     private static final Set<String> CODE_ONLY = Set.of("observationRegistry", "loopResources", "sslContextBuilderCustomizer",
-            "sslHostnameVerifier");
+            "sslHostnameVerifier", "gssSubject");
     /** The options that choose the driver: the R2DBC SPI resolves them (ServiceLoader over the class path). */
     private static final Set<String> DRIVER_SELECTION = Set.of("driver", "protocol");
     private static final Pattern CODE = Pattern.compile("`([^`]+)`");
