@@ -161,6 +161,16 @@ public final class KerberosServer {
         return realm.file("no-such.ccache");
     }
 
+    /** The ticket cache file {@link #kinit()} writes, in the realm's directory (never the machine's default cache). */
+    public Path ticketCache() {
+        return realm.file(GSS_USER + ".ccache");
+    }
+
+    /** Puts a fresh ticket of {@value #GSS_USER} into {@link #ticketCache()}, with MIT's kinit and the user's keytab. */
+    public void kinit() {
+        realm.kinit(GSS_USER + "@" + realm(), userKeytab, ticketCache());
+    }
+
     /** The last lines of the server log, for failure messages. */
     public String logTail() {
         return cluster.logTail();
