@@ -8,6 +8,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.time.Duration;
 
 import static io.pgfast.gss.GssAuthenticationTest.config;
 import static io.pgfast.gss.GssAuthenticationTest.connect;
@@ -28,25 +29,36 @@ class GssTicketCacheTest {
 
     private static final String SUBJECT_CREDS_ONLY = "javax.security.auth.useSubjectCredsOnly";
 
+    /** The life of a ticket the tests sign on with: far longer than any test. */
+    private static final Duration VALID = Duration.ofHours(1);
+    /** The life of the ticket that must expire before the sign-on (the KDC and the client share this machine's clock). */
+    private static final Duration SHORT = Duration.ofSeconds(1);
+
     private final KerberosServer server = KerberosJvm.server();
 
     @Test
     void signsOnWithTheTicketKinitCached() {
-        server.kinit();
+        server.kinit(VALID);
         connected(config(server, KerberosServer.GSS_USER).jaasApplicationName(KerberosJvm.TICKET_CACHE_ENTRY),
                 c -> assertThat(gssState(c)).isEqualTo("true,false," + KerberosServer.GSS_USER + "@" + server.realm()));
     }
 
     @Test
     void aDeletedTicketCacheIsNamed() throws IOException {
-        server.kinit();
+        server.kinit(VALID);
         Files.delete(server.ticketCache());
-        assertThatThrownBy(() -> connect(config(server, KerberosServer.GSS_USER).jaasApplicationName(KerberosJvm.TICKET_CACHE_ENTRY)))
-                .isInstanceOf(R2dbcException.class)
-                .hasMessageContaining("failed at the JAAS login (entry \"" + KerberosJvm.TICKET_CACHE_ENTRY + "\", ticket cache "
-                        + server.ticketCache() + ")")
-                .hasMessageContaining("no Kerberos credentials")
-                .hasMessageContaining("run kinit");
+        failsNamingTheCache();
+    }
+
+    /**
+     * A cache whose only ticket has expired: Krb5LoginModule ignores it, and the message names the cache. The wait
+     * only has to outlast the ticket's end; a slow machine makes the ticket older still, never valid again.
+     */
+    @Test
+    void anExpiredTicketCacheIsNamed() throws InterruptedException {
+        server.kinit(SHORT);
+        Thread.sleep(SHORT.multipliedBy(2).toMillis());
+        failsNamingTheCache();
     }
 
     /** A cache file kinit never wrote (empty): no ticket in it, and the message says which cache was read. */
@@ -54,10 +66,7 @@ class GssTicketCacheTest {
     void anEmptyTicketCacheIsNamed() throws IOException {
         Files.deleteIfExists(server.ticketCache());
         Files.createFile(server.ticketCache());
-        assertThatThrownBy(() -> connect(config(server, KerberosServer.GSS_USER).jaasApplicationName(KerberosJvm.TICKET_CACHE_ENTRY)))
-                .isInstanceOf(R2dbcException.class)
-                .hasMessageContaining("ticket cache " + server.ticketCache() + ")")
-                .hasMessageContaining("no Kerberos credentials");
+        failsNamingTheCache();
     }
 
     /**
@@ -66,7 +75,7 @@ class GssTicketCacheTest {
      */
     @Test
     void gssUseDefaultCredsTakesJgssDefaultCredentials() {
-        server.kinit();
+        server.kinit(VALID);
         String previous = System.setProperty(SUBJECT_CREDS_ONLY, "false");
         try {
             connected(config(server, KerberosServer.GSS_USER).gssUseDefaultCreds(true).jaasApplicationName(KerberosJvm.NO_TICKET_ENTRY),
@@ -76,10 +85,13 @@ class GssTicketCacheTest {
         }
     }
 
-    /** With useSubjectCredsOnly at its default (true) JGSS has no default credentials outside a Subject: the error says so. */
+    /**
+     * With useSubjectCredsOnly at its default (true) JGSS has no default credentials outside a Subject: the error
+     * says so. The default JAAS entry (pgjdbc, a keytab login) would have signed on: gssUseDefaultCreds never uses it.
+     */
     @Test
     void gssUseDefaultCredsWithoutSubjectCredsOnlyFalseSaysSo() {
-        server.kinit();
+        server.kinit(VALID);
         String previous = System.clearProperty(SUBJECT_CREDS_ONLY);
         try {
             assertThatThrownBy(() -> connect(config(server, KerberosServer.GSS_USER).gssUseDefaultCreds(true)))
@@ -89,6 +101,16 @@ class GssTicketCacheTest {
         } finally {
             restore(previous);
         }
+    }
+
+    /** A sign-on through {@link KerberosJvm#TICKET_CACHE_ENTRY} fails, naming the entry and its cache. */
+    private void failsNamingTheCache() {
+        assertThatThrownBy(() -> connect(config(server, KerberosServer.GSS_USER).jaasApplicationName(KerberosJvm.TICKET_CACHE_ENTRY)))
+                .isInstanceOf(R2dbcException.class)
+                .hasMessageContaining("failed at the JAAS login (entry \"" + KerberosJvm.TICKET_CACHE_ENTRY + "\", ticket cache "
+                        + server.ticketCache() + ")")
+                .hasMessageContaining("no Kerberos credentials")
+                .hasMessageContaining("run kinit");
     }
 
     private static void restore(String previous) {
