@@ -38,7 +38,8 @@ final class GssLogin {
             return target.subject();
         }
         String entry = target.jaasApplicationName();
-        boolean configured = hasEntry(entry);
+        AppConfigurationEntry[] entries = entries(entry);
+        boolean configured = entries.length > 0;
         try {
             LoginContext login = configured
                     ? new LoginContext(entry, new Callbacks(target))
@@ -46,19 +47,36 @@ final class GssLogin {
             login.login();
             return login.getSubject();
         } catch (LoginException | SecurityException e) {
-            throw GssFailure.of(configured ? "the JAAS login (entry \"" + entry + "\")"
+            throw GssFailure.of(configured ? "the JAAS login (entry \"" + entry + "\"" + ticketCaches(entries) + ")"
                     : "the login from the ticket cache (the JAAS configuration has no entry \"" + entry + "\")", target, e);
         }
     }
 
-    private static boolean hasEntry(String name) {
+    /** The entry's login modules, none when the JAAS configuration has no such entry. */
+    private static AppConfigurationEntry[] entries(String name) {
         try {
             AppConfigurationEntry[] entries = Configuration.getConfiguration().getAppConfigurationEntry(name);
-            return entries != null && entries.length > 0;
+            return entries == null ? new AppConfigurationEntry[0] : entries;
         } catch (SecurityException noConfiguration) {
             // no java.security.auth.login.config and no default file: no entry of that name either
-            return false;
+            return new AppConfigurationEntry[0];
         }
+    }
+
+    /**
+     * {@code ", ticket cache <file>"} for each Kerberos module of the entry that reads a ticket cache
+     * ({@code useTicketCache=true}), so that a failure says which cache held no valid ticket; "the default
+     * ticket cache" when the module names none.
+     */
+    private static String ticketCaches(AppConfigurationEntry[] entries) {
+        StringBuilder out = new StringBuilder();
+        for (AppConfigurationEntry e : entries) {
+            if (KRB5_LOGIN_MODULE.equals(e.getLoginModuleName()) && "true".equalsIgnoreCase(String.valueOf(e.getOptions().get("useTicketCache")))) {
+                Object cache = e.getOptions().get("ticketCache");
+                out.append(cache == null ? ", the default ticket cache" : ", ticket cache " + cache);
+            }
+        }
+        return out.toString();
     }
 
     /** The configuration used when the application has no JAAS entry: the ticket cache (kinit's), no prompt. */

@@ -120,7 +120,8 @@ class GssAuthenticationTest {
     void aMissingTicketSaysSo() {
         assertThatThrownBy(() -> connect(config(server, KerberosServer.GSS_USER).jaasApplicationName(KerberosJvm.NO_TICKET_ENTRY)))
                 .isInstanceOf(R2dbcException.class)
-                .hasMessageContaining("GSSAPI sign-on to postgres/localhost failed at the JAAS login (entry \"" + KerberosJvm.NO_TICKET_ENTRY + "\")")
+                .hasMessageContaining("GSSAPI sign-on to postgres/localhost failed at the JAAS login (entry \"" + KerberosJvm.NO_TICKET_ENTRY
+                        + "\", ticket cache " + server.emptyTicketCache() + ")")
                 .hasMessageContaining("no Kerberos credentials")
                 .hasMessageContaining("run kinit");
     }

@@ -21,6 +21,13 @@ public final class KerberosJvm implements BeforeAllCallback, AfterAllCallback {
     public static final String KEYTAB_ENTRY = "pgjdbc";
     /** A login from a ticket cache that does not exist: no credentials at all. */
     public static final String NO_TICKET_ENTRY = "pgfast-no-ticket";
+    /** A login from {@link KerberosServer#ticketCache()} alone (no keytab): the ticket kinit put there. */
+    public static final String TICKET_CACHE_ENTRY = "pgfast-ticket-cache";
+    /**
+     * The entry JGSS itself logs in with for default credentials when {@code javax.security.auth.useSubjectCredsOnly}
+     * is false: here from {@link KerberosServer#ticketCache()}, as JGSS's own default would read the machine's cache.
+     */
+    public static final String JGSS_INITIATE_ENTRY = "com.sun.security.jgss.krb5.initiate";
 
     private static final String KRB5_CONF = "java.security.krb5.conf";
     private static final String KRB5_LOGIN_MODULE = "com.sun.security.auth.module.Krb5LoginModule";
@@ -53,6 +60,9 @@ public final class KerberosJvm implements BeforeAllCallback, AfterAllCallback {
         AppConfigurationEntry noTicket = new AppConfigurationEntry(KRB5_LOGIN_MODULE, AppConfigurationEntry.LoginModuleControlFlag.REQUIRED,
                 Map.of("useTicketCache", "true", "ticketCache", server.emptyTicketCache().toString(),
                         "doNotPrompt", "true", "refreshKrb5Config", "true"));
+        AppConfigurationEntry ticketCache = new AppConfigurationEntry(KRB5_LOGIN_MODULE, AppConfigurationEntry.LoginModuleControlFlag.REQUIRED,
+                Map.of("useTicketCache", "true", "ticketCache", server.ticketCache().toString(),
+                        "doNotPrompt", "true", "refreshKrb5Config", "true"));
         Configuration.setConfiguration(new Configuration() {
             @Override
             public AppConfigurationEntry[] getAppConfigurationEntry(String name) {
@@ -61,6 +71,9 @@ public final class KerberosJvm implements BeforeAllCallback, AfterAllCallback {
                         return new AppConfigurationEntry[] {keytab};
                     case NO_TICKET_ENTRY:
                         return new AppConfigurationEntry[] {noTicket};
+                    case TICKET_CACHE_ENTRY:
+                    case JGSS_INITIATE_ENTRY:
+                        return new AppConfigurationEntry[] {ticketCache};
                     default:
                         return null;
                 }

@@ -100,6 +100,15 @@ public final class KerberosRealm {
         return keytab;
     }
 
+    /**
+     * Gets {@code principal} a ticket valid for {@code lifetime} with the keys of {@code keytab} and stores it in
+     * the ticket cache file {@code cache} ({@code kinit -k -t keytab -l <seconds>s -c FILE:cache}, MIT's
+     * {@code krb5-user}), as a user's kinit would.
+     */
+    public void kinit(String principal, Path keytab, Path cache, Duration lifetime) {
+        run("kinit", List.of("-k", "-t", keytab.toString(), "-l", lifetime.toSeconds() + "s", "-c", "FILE:" + cache, principal));
+    }
+
     /** A file path in the realm's directory, for a ticket cache or a JAAS file. */
     public Path file(String name) {
         return dir.resolve(name);

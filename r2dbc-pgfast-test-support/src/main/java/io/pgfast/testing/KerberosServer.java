@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -159,6 +160,19 @@ public final class KerberosServer {
     /** A path in the realm's directory where no ticket cache exists: a login from it finds no ticket. */
     public Path emptyTicketCache() {
         return realm.file("no-such.ccache");
+    }
+
+    /** The ticket cache file {@link #kinit()} writes, in the realm's directory (never the machine's default cache). */
+    public Path ticketCache() {
+        return realm.file(GSS_USER + ".ccache");
+    }
+
+    /**
+     * Puts a fresh ticket of {@value #GSS_USER} valid for {@code lifetime} into {@link #ticketCache()}, with MIT's
+     * kinit and the user's keytab.
+     */
+    public void kinit(Duration lifetime) {
+        realm.kinit(GSS_USER + "@" + realm(), userKeytab, ticketCache(), lifetime);
     }
 
     /** The last lines of the server log, for failure messages. */
