@@ -8,6 +8,7 @@ import io.pgfast.observation.micrometer.ConnectionContext;
 import io.pgfast.observation.micrometer.QueryContext;
 import io.pgfast.config.PgfastConnectionConfiguration;
 import io.pgfast.config.PgfastConnectionConfigurationBuilder;
+import io.pgfast.r2dbc.PgfastConnection;
 import io.pgfast.r2dbc.PgfastConnectionFactory;
 import io.pgfast.config.SslMode;
 import io.pgfast.testing.AuthMethod;
@@ -28,6 +29,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -82,12 +84,26 @@ class ObservationTest {
         return new PgfastConnectionFactory(b.build());
     }
 
+    /**
+     * Micrometer calls the handlers' onStop in the reverse order of their registration, so {@link #stopped} hears of a
+     * stop before the test registry's own handler does, in the same task of the connection's event loop. Waiting for a
+     * task queued behind it lets that handler finish before the registry is asserted on.
+     */
+    private void afterTheEventLoopsCurrentTask() {
+        try {
+            ((PgfastConnection) connection).eventLoop().submit(() -> { }).get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (Exception e) {
+            throw new AssertionError("the connection's event loop did not run a task", e);
+        }
+    }
+
     /** The stopped query observation of {@code sql}, waited for: the conversation may end just after the user's last signal. */
     private QueryContext query(String sql) {
         long deadline = System.nanoTime() + TIMEOUT.toNanos();
         while (System.nanoTime() < deadline) {
             for (Observation.Context c : stopped) {
                 if (c instanceof QueryContext && ((QueryContext) c).getSql().equals(sql)) {
+                    afterTheEventLoopsCurrentTask();
                     return (QueryContext) c;
                 }
             }
