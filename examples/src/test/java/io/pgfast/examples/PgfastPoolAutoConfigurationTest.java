@@ -184,11 +184,14 @@ class PgfastPoolAutoConfigurationTest {
     @Test
     void poolEnabledFalseWithPoolTrueGivesTheUrlsPoolUnwrapped() {
         runner.withPropertyValues(url("pgfast") + "&pool=true&maxSize=2", "spring.r2dbc.pool.enabled=false").run(context -> {
+            // Boot's options wrapper, around the URL's pool and no r2dbc-pool
             ConnectionFactory factory = context.getBean(ConnectionFactory.class);
-            assertThat(factory).isInstanceOf(PgfastPool.class);
-            assertThat(((PgfastPool) factory).getConfiguration().maxSize()).isEqualTo(2);
+            assertThat(factory).isNotInstanceOf(ConnectionPool.class);
+            ConnectionFactory inner = ConnectionFactories.innermost(factory);
+            assertThat(inner).isInstanceOf(PgfastPool.class);
+            assertThat(((PgfastPool) inner).getConfiguration().maxSize()).isEqualTo(2);
             assertThat(select(factory, "application_name")).isEqualTo(TestDatabase.APPLICATION_NAME);
-            ((PgfastPool) factory).dispose();
+            ((PgfastPool) inner).dispose();
         });
     }
 
