@@ -7,7 +7,7 @@ import java.util.NoSuchElementException;
 import java.util.stream.Collectors;
 
 /**
- * The scenarios of /work/shared/benchmark-method.md. Every driver implements each one with the same SQL
+ * The scenarios of the benchmark (BENCHMARKS.md, "Scenarios"). Every driver implements each one with the same SQL
  * ({@link Sql}) and reads every value of every row it gets.
  *
  * <p>{@link #queriesPerOperation()} is how many SQL statements one measured operation runs, so that "q/s"
