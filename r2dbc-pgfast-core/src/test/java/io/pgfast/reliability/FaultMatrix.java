@@ -204,6 +204,13 @@ final class FaultMatrix {
                 countTrigger(proxy, perScenario[1]);
                 check(name, scenario, fault, ended.outcome, ended.failure);
                 block(Mono.from(lease.close()), OPERATION_BOUND.plus(SLACK).plus(OPERATION_BOUND), name + ": giving the connection back");
+                if (!firstLinkTriggered(proxy)) {
+                    // the fault's position lies past the operation's bytes: the pool rightly kept the connection,
+                    // and the fault now strikes the next query on it, which must end in a clear R2dbcException
+                    nextQueryEndsCleanly(name, pool);
+                    count(ended.outcome, proxy);
+                    return;
+                }
                 nextAcquisitionWorks(name, pool, scenario, fault);
                 count(ended.outcome, proxy);
             } finally {
@@ -454,6 +461,26 @@ final class FaultMatrix {
         long millis = (System.nanoTime() - beginNanos) / 1_000_000;
         if (millis > bound.toMillis()) {
             throw new AssertionError(name + ": took " + millis + " ms, more than " + bound.toMillis());
+        }
+    }
+
+    /** Whether the fault was applied on the case's connection, the proxy's first. */
+    private static boolean firstLinkTriggered(FaultProxy proxy) {
+        List<FaultProxy.Link> links = proxy.links();
+        return !links.isEmpty() && links.get(0).triggered();
+    }
+
+    /** The next acquisition's query, struck by a fault still pending, completes or fails with an R2dbcException, bounded. */
+    private static void nextQueryEndsCleanly(String name, PgfastPool pool) {
+        Connection next = block(pool.create(), CONNECT_TIMEOUT.plus(SLACK), name + ": the next acquisition");
+        try {
+            block(Flux.from(next.createStatement("SELECT 1").execute())
+                    .concatMap(r -> r.map((row, md) -> row.get(0, Integer.class))).then(), OPERATION_BOUND.plus(SLACK),
+                    name + ": a query on the next connection");
+        } catch (R2dbcException e) {
+            NOTABLE.add(name + " -> the fault struck the next query: " + e.getClass().getSimpleName());
+        } finally {
+            block(Mono.from(next.close()), OPERATION_BOUND.plus(SLACK).plus(OPERATION_BOUND), name + ": giving the next connection back");
         }
     }
 
