@@ -81,7 +81,7 @@ public record BenchOptions(String mode, int rounds, double seconds, double warmu
                     + FULL_SECONDS + " s windows",
             "  --aa                  the A/A check: pgfast against itself (two more pgfast JVMs) instead of the peers;",
             "                        it must mark nothing",
-            "  --rounds N            rounds per scenario: per shape and peer one block of windows A B B' A' (at least "
+            "  --rounds N            rounds per scenario: per shape one window of every process (at least "
                     + LEAST_JUDGED_ROUNDS + ")",
             "  --seconds S           seconds of one window",
             "  --warmup S            warm-up seconds per scenario and shape, before any window",

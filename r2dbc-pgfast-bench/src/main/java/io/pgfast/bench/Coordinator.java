@@ -11,14 +11,14 @@ import java.util.Map;
  * Runs the rounds. Every driver has two processes (A and A', B and B', …), each a {@link WorkerProcess} JVM that
  * is started and warmed up once, one after the other, and then kept for the whole run, or for one set of
  * scenarios with new processes for the next ({@link BenchOptions#scenarioSets()}). Then, per scenario, round
- * after round, per loop shape (in an order that alternates per round) and per peer (in an order that rotates per
- * round), a block of four short windows A B B' A' of pgfast and that peer ({@link RoundPlan#block}), one window
- * at a time, never two at once.
+ * after round, per loop shape (in an order that alternates per round), one short window of every process, one at
+ * a time, never two at once: pgfast's two at the ends, the peers' between them, mirrored, in an order that rotates
+ * per round ({@link RoundPlan#windows}).
  * <p>
  * Why windows this short and this close: on a shared host the load changes from one second to the next, and a
  * burst cancels out of a ratio only when both sides see it. Windows of the two drivers a fraction of a second
- * apart see nearly the same host; many such blocks give an interval of the median ratio that a few disturbed
- * blocks do not move ({@link io.pgfast.bench.stats.Ratios#marker}). Why processes are kept: the peers' JIT needs
+ * apart see nearly the same host; many such rounds give an interval of the median ratio that a few disturbed
+ * rounds do not move ({@link io.pgfast.bench.stats.Ratios#marker}). Why processes are kept: the peers' JIT needs
  * about 2 s per scenario and shape to settle (the warm-up curves in BENCHMARKS.md), paid once per process.
  */
 public final class Coordinator {
@@ -73,7 +73,7 @@ public final class Coordinator {
         }
     }
 
-    /** Every round of {@code scenario}: per shape and peer one block of windows. */
+    /** Every round of {@code scenario}: per shape one window of every process. */
     private void measure(RunResults results, Scenario scenario, Map<Slot, WorkerProcess> workers)
             throws InterruptedException {
         List<Peer> peers = new ArrayList<>();
@@ -96,16 +96,15 @@ public final class Coordinator {
             int failed = 0;
             List<Peer> order = RoundPlan.rotate(peers, round, options.rounds());
             for (LoopShape table : options.shapeOrder(round)) {
-                for (Peer peer : order) {
-                    for (Slot slot : RoundPlan.block(peer, round)) {
-                        LoopShape measured = slot.peer().measuredShape(table);
-                        WorkerProcess worker = workers.get(slot);
-                        Measurement m = worker == null
-                                ? Measurement.error(scenario, measured, "no process " + slot + " was started")
-                                : worker.window(scenario, measured, WorkerLauncher.windowBudgetSeconds(worker.plan()));
-                        results.add(round, position++, slot, peer, table, m);
-                        failed += m.isOk() ? 0 : 1;
-                    }
+                for (Slot slot : RoundPlan.windows(order, round)) {
+                    LoopShape measured = slot.peer().measuredShape(table);
+                    WorkerProcess worker = workers.get(slot);
+                    Measurement m = worker == null
+                            ? Measurement.error(scenario, measured, "no process " + slot + " was started")
+                            : worker.window(scenario, measured, WorkerLauncher.windowBudgetSeconds(worker.plan()));
+                    // pgfast's windows serve every peer's row of the table, a peer's only its own
+                    results.add(round, position++, slot, slot.peer() == Peer.PGFAST ? null : slot.peer(), table, m);
+                    failed += m.isOk() ? 0 : 1;
                 }
             }
             System.err.printf("[bench] %s round %2d/%d: %3d windows in %5.1f s%s%n", scenario.id(), round + 1,

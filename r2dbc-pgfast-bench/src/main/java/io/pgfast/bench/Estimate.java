@@ -15,7 +15,7 @@ final class Estimate {
     /**
      * Every driver's two processes (one for the curve) are started and warmed up once per set of scenarios it
      * runs ({@link BenchOptions#scenarioSets()}); then every round of a scenario measures, per shape and peer
-     * that runs it, a block of four windows ({@link Coordinator}).
+     * one window of each of the two processes of pgfast and of every peer that runs it ({@link Coordinator}).
      */
     static double seconds(BenchOptions o) {
         boolean curve = o.mode().equals("curve");
@@ -35,8 +35,10 @@ final class Estimate {
             return total;
         }
         for (Scenario s : o.scenarios()) {
-            long blocks = o.peers().stream().filter(p -> p.notApplicable(s) == null).count();
-            total += o.rounds() * o.shapes().size() * blocks * 4 * (o.seconds() + WINDOW_SECONDS);
+            long peers = o.peers().stream().filter(p -> p.notApplicable(s) == null).count();
+            if (peers > 0) {
+                total += o.rounds() * o.shapes().size() * (2 + 2 * peers) * (o.seconds() + WINDOW_SECONDS);
+            }
         }
         return total;
     }

@@ -5,10 +5,11 @@ import java.util.Collections;
 import java.util.List;
 
 /**
- * The order of the windows of a round. A round of one scenario and loop shape is one block per peer, the peers in
- * an order that rotates from round to round ({@link #rotate}); a block is four windows of pgfast and the peer, in
- * the mirrored order A B B' A' ({@link #block}), so that a drift of the host over the block weighs the same on both
- * sides. Which process comes first and which driver opens the block change from block to block.
+ * The order of the windows of a round. A round of one scenario and loop shape measures every process once: pgfast's
+ * two windows open and close it, the peers' windows sit between them in the order of the round ({@link #rotate}),
+ * mirrored, A B C D D' C' B' A' ({@link #windows}), so that a drift of the host over the round weighs the same on
+ * every driver. Every peer's ratio of the round uses the same two pgfast windows: a round costs two windows per peer
+ * and two for pgfast, where a block of four windows per peer cost four per peer.
  */
 public final class RoundPlan {
 
@@ -16,29 +17,30 @@ public final class RoundPlan {
     }
 
     /**
-     * The four windows of {@code peer}'s block number {@code k} (from 0): A1 B1 B2 A2, B2 A2 A1 B1, A2 B2 B1 A1,
-     * B1 A1 A2 B2, then again; A is pgfast. Each driver's two windows sit at the same mean place.
+     * The windows of round {@code round} of one scenario and shape, {@code peers} in the order given (from
+     * {@link #rotate}): pgfast, each peer, each peer again in the reverse order, pgfast again. Each driver's two
+     * windows sit at the same mean place. Which process of pgfast opens changes every round, which process of the
+     * peers opens every second round, so that four rounds in a row open with every pair of first processes once.
      *
-     * @throws IllegalArgumentException if {@code peer} is pgfast or {@code k} is negative
+     * @throws IllegalArgumentException if {@code peers} is empty or holds pgfast, or {@code round} is negative
      */
-    public static List<Slot> block(Peer peer, int k) {
-        if (peer == Peer.PGFAST || k < 0) {
-            throw new IllegalArgumentException("a block of pgfast and a peer, number 0 or more: " + peer + ", " + k);
+    public static List<Slot> windows(List<Peer> peers, int round) {
+        if (peers.isEmpty() || peers.contains(Peer.PGFAST) || round < 0) {
+            throw new IllegalArgumentException("a round of pgfast and its peers, number 0 or more: " + peers + ", "
+                    + round);
         }
-        Slot a1 = new Slot(Peer.PGFAST, 1);
-        Slot a2 = new Slot(Peer.PGFAST, 2);
-        Slot b1 = new Slot(peer, 1);
-        Slot b2 = new Slot(peer, 2);
-        switch (k % 4) {
-            case 0:
-                return List.of(a1, b1, b2, a2);
-            case 1:
-                return List.of(b2, a2, a1, b1);
-            case 2:
-                return List.of(a2, b2, b1, a1);
-            default:
-                return List.of(b1, a1, a2, b2);
+        int pgfastFirst = 1 + round % 2;
+        int peersFirst = 1 + (round / 2) % 2;
+        List<Slot> out = new ArrayList<>(2 + 2 * peers.size());
+        out.add(new Slot(Peer.PGFAST, pgfastFirst));
+        for (Peer p : peers) {
+            out.add(new Slot(p, peersFirst));
         }
+        for (int i = peers.size() - 1; i >= 0; i--) {
+            out.add(new Slot(peers.get(i), 3 - peersFirst));
+        }
+        out.add(new Slot(Peer.PGFAST, 3 - pgfastFirst));
+        return out;
     }
 
     /**

@@ -28,7 +28,7 @@ import java.util.function.Consumer;
  * With {@code --serve} the process is kept for every round of a run: after step 2 it prints {@value #READY}
  * and then, instead of step 3, answers each {@code window <scenario> <shape>} line read from standard input with
  * one window of that scenario in that shape, ending each with {@value #MEASURED}, until {@code quit} or the end
- * of its input (the coordinator's blocks, {@link Coordinator}). So a process warms up once and is measured in
+ * of its input (the coordinator's rounds, {@link Coordinator}). So a process warms up once and is measured in
  * every round. A scenario's tables are reset before its first window after another scenario's, and whenever its
  * windows since the last reset could have used up the rows prepared for it.
  * <p>

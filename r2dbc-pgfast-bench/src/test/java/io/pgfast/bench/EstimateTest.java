@@ -11,16 +11,28 @@ class EstimateTest {
     private static final Path OUT = Path.of("target");
 
     @Test
-    void twoKeptProcessesPerDriverWarmOnceThenEveryRoundHasABlockPerShapeAndPeerThatRunsTheScenario() {
+    void twoKeptProcessesPerDriverWarmOnceThenEveryRoundHasAWindowPerShapeAndProcessThatRunsTheScenario() {
         BenchOptions o = BenchOptions.parse(new String[]{"--rounds", "8", "--seconds", "1", "--warmup", "3",
                 "--scenarios", "update,rows_5000_short", "--peers", "floor"}, OUT);
         // pgfast: 2 scenarios in both loop shapes; the floor: only rows_5000_short, blocking only
         double pgfastStart = Estimate.PROCESS_SECONDS + 2 * (2 * 3 + Estimate.SCENARIO_SECONDS);
         double floorStart = Estimate.PROCESS_SECONDS + 3 + Estimate.SCENARIO_SECONDS;
-        // rows_5000_short only (the floor cannot update): 8 rounds × 2 tables × 1 block of 4 windows
+        // rows_5000_short only (the floor cannot update): 8 rounds × 2 tables × (2 pgfast + 2 floor) windows
         double windows = 8 * 2 * 4 * (1 + Estimate.WINDOW_SECONDS);
         double expected = 2 * pgfastStart + 2 * floorStart + windows;
         assertThat(Estimate.seconds(o)).isCloseTo(expected, within(1e-9));
+    }
+
+    @Test
+    void pgfastsWindowsServeEveryPeerOfARound() {
+        BenchOptions one = BenchOptions.parse(new String[]{"--rounds", "8", "--seconds", "1", "--scenarios",
+                "rows_5000_short", "--peers", "floor"}, OUT);
+        BenchOptions two = BenchOptions.parse(new String[]{"--rounds", "8", "--seconds", "1", "--scenarios",
+                "rows_5000_short", "--peers", "floor,pgjdbc"}, OUT);
+        double pgjdbcStart = Estimate.PROCESS_SECONDS + two.warmup() + Estimate.SCENARIO_SECONDS;
+        // one more peer: its two processes and two windows per round and table, none more of pgfast
+        assertThat(Estimate.seconds(two) - Estimate.seconds(one))
+                .isCloseTo(2 * pgjdbcStart + 8 * 2 * 2 * (1 + Estimate.WINDOW_SECONDS), within(1e-9));
     }
 
     @Test

@@ -15,25 +15,33 @@ class RoundPlanTest {
     private static final Slot B1 = new Slot(Peer.VERTX, 1);
     private static final Slot B2 = new Slot(Peer.VERTX, 2);
 
+    private static final Slot C1 = new Slot(Peer.PGJDBC, 1);
+    private static final Slot C2 = new Slot(Peer.PGJDBC, 2);
+
     @Test
-    void aBlockIsMirroredSoThatBothDriversSitAtTheSameMeanPlace() {
-        for (int k = 0; k < 8; k++) {
-            List<Slot> block = RoundPlan.block(Peer.VERTX, k);
-            assertThat(block).containsExactlyInAnyOrder(A1, A2, B1, B2);
-            assertThat(block.get(0).peer()).isEqualTo(block.get(3).peer());
-            assertThat(block.get(1).peer()).isEqualTo(block.get(2).peer());
+    void aRoundIsMirroredSoThatEveryDriverSitsAtTheSameMeanPlace() {
+        List<Peer> peers = List.of(Peer.VERTX, Peer.PGJDBC);
+        for (int r = 0; r < 8; r++) {
+            List<Slot> round = RoundPlan.windows(peers, r);
+            assertThat(round).containsExactlyInAnyOrder(A1, A2, B1, B2, C1, C2);
+            for (int i = 0; i < round.size(); i++) {
+                assertThat(round.get(i).peer()).isEqualTo(round.get(round.size() - 1 - i).peer());
+            }
         }
-        assertThat(RoundPlan.block(Peer.VERTX, 0)).containsExactly(A1, B1, B2, A2);
+        assertThat(RoundPlan.windows(peers, 0)).containsExactly(A1, B1, C1, C2, B2, A2);
+        assertThat(RoundPlan.windows(List.of(Peer.VERTX), 0)).containsExactly(A1, B1, B2, A2);
     }
 
     @Test
-    void fourBlocksInARowOpenWithEachProcessOnce() {
-        Set<Slot> first = new HashSet<>();
-        for (int k = 0; k < 4; k++) {
-            first.add(RoundPlan.block(Peer.VERTX, k).get(0));
+    void fourRoundsInARowOpenWithEachPairOfFirstProcessesOnce() {
+        Set<List<Slot>> first = new HashSet<>();
+        for (int r = 0; r < 4; r++) {
+            List<Slot> round = RoundPlan.windows(List.of(Peer.VERTX), r);
+            first.add(List.of(round.get(0), round.get(1)));
         }
-        assertThat(first).containsExactlyInAnyOrder(A1, A2, B1, B2);
-        assertThat(RoundPlan.block(Peer.VERTX, 4)).isEqualTo(RoundPlan.block(Peer.VERTX, 0));
+        assertThat(first).containsExactlyInAnyOrder(List.of(A1, B1), List.of(A2, B1), List.of(A1, B2),
+                List.of(A2, B2));
+        assertThat(RoundPlan.windows(List.of(Peer.VERTX), 4)).isEqualTo(RoundPlan.windows(List.of(Peer.VERTX), 0));
     }
 
     @Test
@@ -51,9 +59,10 @@ class RoundPlanTest {
     }
 
     @Test
-    void refusesABlockWithoutAPeerAndRoundsOutOfRange() {
-        assertThatThrownBy(() -> RoundPlan.block(Peer.PGFAST, 0)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> RoundPlan.block(Peer.VERTX, -1)).isInstanceOf(IllegalArgumentException.class);
+    void refusesARoundWithoutAPeerAndRoundsOutOfRange() {
+        assertThatThrownBy(() -> RoundPlan.windows(List.of(Peer.PGFAST), 0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> RoundPlan.windows(List.of(), 0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> RoundPlan.windows(List.of(Peer.VERTX), -1)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> RoundPlan.rotate(List.of(1, 2), 4, 4)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> RoundPlan.rotate(List.of(1, 2), -1, 4)).isInstanceOf(IllegalArgumentException.class);
     }

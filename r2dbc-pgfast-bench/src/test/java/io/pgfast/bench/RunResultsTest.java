@@ -180,14 +180,15 @@ class RunResultsTest {
     }
 
     @Test
-    void aRowTakesItsRatiosFromItsOwnBlocksOnly() {
+    void aRowOfARecordedRunWithBlocksPerPeerTakesItsRatiosFromItsOwnBlocksOnly() {
         RunResults results = new RunResults(ROUNDS);
         for (int r = 0; r < ROUNDS; r++) {
             for (Peer block : java.util.List.of(Peer.VERTX, Peer.PGJDBC)) {
                 // pgfast runs 1200 in the vertx blocks and 900 in the pgjdbc blocks (the host changed in between)
                 long a = block == Peer.VERTX ? 1200 : 900;
                 int place = 0;
-                for (Slot slot : RoundPlan.block(block, r)) {
+                for (Slot slot : java.util.List.of(new Slot(Peer.PGFAST, 1), new Slot(block, 1), new Slot(block, 2),
+                        new Slot(Peer.PGFAST, 2))) {
                     long ops = slot.peer() == Peer.PGFAST ? a : 1000;
                     results.add(r, place++, slot, block, LoopShape.BLOCKING, ok(Scenario.UPDATE, LoopShape.BLOCKING, ops, 40));
                 }
@@ -202,6 +203,30 @@ class RunResultsTest {
                 .isEqualTo(Comparison.State.PGFAST_FAILED);
         assertThat(results.summary(Peer.PGFAST, Scenario.UPDATE, LoopShape.BLOCKING).rate())
                 .isCloseTo(1050, within(1e-9));
+    }
+
+    @Test
+    void pgfastsWindowsOfARoundServeEveryPeersRowOfTheirTableOnly() {
+        RunResults results = new RunResults(ROUNDS);
+        java.util.List<Peer> peers = java.util.List.of(Peer.VERTX, Peer.PGJDBC);
+        for (int r = 0; r < ROUNDS; r++) {
+            int place = 0;
+            for (Slot slot : RoundPlan.windows(peers, r)) {
+                long ops = slot.peer() == Peer.PGFAST ? 1200 : slot.peer() == Peer.VERTX ? 1000 : 1500;
+                results.add(r, place++, slot, slot.peer() == Peer.PGFAST ? null : slot.peer(), LoopShape.BLOCKING,
+                        ok(Scenario.UPDATE, LoopShape.BLOCKING, ops, 40));
+            }
+        }
+        assertThat(results.compare(Peer.VERTX, Scenario.UPDATE, LoopShape.BLOCKING, Metric.THROUGHPUT).medianRatio())
+                .isCloseTo(1.2, within(1e-12));
+        assertThat(results.compare(Peer.PGJDBC, Scenario.UPDATE, LoopShape.BLOCKING, Metric.THROUGHPUT).medianRatio())
+                .isCloseTo(0.8, within(1e-12));
+        assertThat(results.compare(Peer.VERTX, Scenario.UPDATE, LoopShape.CHAINED, Metric.THROUGHPUT).state())
+                .isEqualTo(Comparison.State.PGFAST_FAILED);
+        // each pgfast window counts once in its summary, not once per peer
+        assertThat(results.entries()).hasSize(ROUNDS * 6);
+        assertThat(results.summary(Peer.PGFAST, Scenario.UPDATE, LoopShape.BLOCKING).rate()).isCloseTo(1200,
+                within(1e-6));
     }
 
     @Test
