@@ -62,6 +62,10 @@ public final class BenchMain {
             return;
         }
         String startedAt = Instant.now().truncatedTo(ChronoUnit.SECONDS).toString();
+        CpuLayout layout = CpuLayout.choose(options.pin(), isBlank(System.getenv(URL_VARIABLE)));
+        // before the server starts, so that it inherits the server's CPUs
+        layout.pinThisProcess();
+        System.err.println("[bench] CPUs: " + layout.reason());
         BenchTarget target = target();
         System.err.println("[bench] server " + target + "; filling the tables");
         String serverVersion = DataSetup.createAndFill(target);
@@ -72,11 +76,12 @@ public final class BenchMain {
         System.err.printf("[bench] expect about %.0f minutes%n", Estimate.seconds(options) / 60);
         Path out = options.outputDirectory();
         Files.createDirectories(out);
-        WorkerLauncher launcher = new WorkerLauncher(target, options, out.resolve("logs"));
+        WorkerLauncher launcher = new WorkerLauncher(target, options, out.resolve("logs"), layout);
         long begin = System.nanoTime();
         RunResults results = new Coordinator(options, launcher).run();
         System.err.printf("[bench] done in %.0f s%n", (System.nanoTime() - begin) / 1e9);
-        RunDescription run = new RunDescription(options, results, MachineInfo.current(serverVersion), startedAt);
+        RunDescription run = new RunDescription(options, results, MachineInfo.current(serverVersion, layout.cpus(),
+                layout.pinned() ? layout.reason() : ""), startedAt);
         if (options.mode().equals("curve")) {
             String curve = WarmupCurve.render(run);
             System.out.println(curve);
@@ -126,6 +131,10 @@ public final class BenchMain {
         }
         Files.createDirectories(out);
         writeReports(run, out);
+    }
+
+    private static boolean isBlank(String s) {
+        return s == null || s.isBlank();
     }
 
     /** {@code PGFAST_BENCH_URL}, or the harness's embedded server with its trust role. */

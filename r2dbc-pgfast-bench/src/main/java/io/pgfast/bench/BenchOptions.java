@@ -21,7 +21,7 @@ import java.util.Locale;
  */
 public record BenchOptions(String mode, int rounds, double seconds, double warmup, int passes, int mostPasses, double timeout,
                            boolean jvmPerScenario, boolean judged, List<Scenario> scenarios, List<Peer> peers,
-                           List<LoopShape> shapes, Path outputDirectory, List<String> jvmArgs) {
+                           List<LoopShape> shapes, Path outputDirectory, List<String> jvmArgs, boolean pin) {
 
     /**
      * The default run's scenarios, in both loop shapes: the single-row round trip (select by id: where the client's
@@ -97,6 +97,8 @@ public record BenchOptions(String mode, int rounds, double seconds, double warmu
             "  --peers a,b,...       only these peers (r2dbc-postgresql, vertx, pgjdbc, floor, pgfast-again)",
             "  --out DIR             where CSV, JSON and SVG go (default: r2dbc-pgfast-bench/target/bench)",
             "  --jvm-arg ARG         an extra JVM option for every worker (repeatable)",
+            "  --no-pin              leave the server and the workers where the scheduler puts them (by default, with",
+            "                        the bench's own server: the server on the last CPU, the workers on the others)",
             "  --parser [options]    the parser-only benchmark instead (DataRow parsing, no server; --parser --help)",
             "  --rejudge DIR [--out OUT]  judge a recorded run (its measurements.csv, warmup.csv, results.json) again",
             "                        under the current rule, measuring nothing (default OUT: DIR/rejudged)",
@@ -147,6 +149,7 @@ public record BenchOptions(String mode, int rounds, double seconds, double warmu
         double timeout = full ? 30 : quick ? 1.5 : 5;
         int mostPasses = -1;
         boolean perScenario = full;
+        boolean pin = true;
         List<Scenario> scenarios = full || quick ? List.of(Scenario.values()) : DEFAULT_SCENARIOS;
         List<Peer> peers = Peer.comparedPeers();
         List<LoopShape> shapes = List.of(LoopShape.values());
@@ -189,6 +192,9 @@ public record BenchOptions(String mode, int rounds, double seconds, double warmu
                 case "--jvm-per-process":
                     perScenario = false;
                     break;
+                case "--no-pin":
+                    pin = false;
+                    break;
                 case "--scenarios":
                     scenarios = Scenario.parseList(value(args, ++i, a));
                     break;
@@ -209,7 +215,7 @@ public record BenchOptions(String mode, int rounds, double seconds, double warmu
             mostPasses = quick ? passes : EXTRA_PASSES_FACTOR * passes;
         }
         return new BenchOptions(mode, rounds, seconds, warmup, passes, mostPasses, timeout, perScenario, !quick,
-                scenarios, peers, shapes, out, jvmArgs);
+                scenarios, peers, shapes, out, jvmArgs, pin);
     }
 
     private static List<Peer> parsePeers(String text) {
@@ -254,7 +260,7 @@ public record BenchOptions(String mode, int rounds, double seconds, double warmu
         int p = passes == DEFAULT_PASSES && warmup == DEFAULT_WARMUP ? CURVE_PASSES : passes;
         double w = passes == DEFAULT_PASSES && warmup == DEFAULT_WARMUP ? CURVE_PASSES * CURVE_SLICE : warmup;
         return new BenchOptions("curve", rounds, seconds, w, p, p, timeout, false, judged, scenarios, peers, shapes,
-                outputDirectory, jvmArgs);
+                outputDirectory, jvmArgs, pin);
     }
 
     /**

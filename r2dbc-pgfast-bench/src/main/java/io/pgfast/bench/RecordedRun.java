@@ -64,7 +64,7 @@ public final class RecordedRun {
         }
         BenchOptions options = new BenchOptions(mode, rounds, seconds, number(settings, "warmupSeconds"), passes,
                 passes, number(settings, "operationTimeoutSeconds"), Boolean.parseBoolean(raw(settings,
-                "jvmPerScenario")), judged, List.copyOf(scenarios), List.copyOf(peers), shapes, output, List.of());
+                "jvmPerScenario")), judged, List.copyOf(scenarios), List.copyOf(peers), shapes, output, List.of(), false);
         RunResults results = new RunResults(rounds, judged, options.margin());
         for (RunResults.Entry e : measured) {
             results.add(e.round(), e.position(), e.slot(), e.block(), e.table(), e.measurement());

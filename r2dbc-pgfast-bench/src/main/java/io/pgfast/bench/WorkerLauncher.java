@@ -17,12 +17,19 @@ public final class WorkerLauncher {
     private final BenchTarget target;
     private final BenchOptions options;
     private final Path logDirectory;
+    private final CpuLayout layout;
     private int launched;
 
     public WorkerLauncher(BenchTarget target, BenchOptions options, Path logDirectory) {
+        this(target, options, logDirectory, CpuLayout.unpinned("not pinned"));
+    }
+
+    /** Workers started where {@code layout} puts them. */
+    public WorkerLauncher(BenchTarget target, BenchOptions options, Path logDirectory, CpuLayout layout) {
         this.target = target;
         this.options = options;
         this.logDirectory = logDirectory;
+        this.layout = layout;
     }
 
     /** The scenarios of {@code scenarios} that {@code peer} can run; the others are "n/a" without a process. */
@@ -64,10 +71,11 @@ public final class WorkerLauncher {
     }
 
     private List<String> command(WorkerPlan plan) {
-        List<String> c = new ArrayList<>();
+        List<String> c = new ArrayList<>(layout.workerPrefix());
         c.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         c.add("-Xms1g");
         c.add("-Xmx1g");
+        c.addAll(layout.workerJvmArgs());
         c.add("-Dorg.slf4j.simpleLogger.defaultLogLevel=warn");
         c.addAll(options.jvmArgs());
         c.add("-cp");

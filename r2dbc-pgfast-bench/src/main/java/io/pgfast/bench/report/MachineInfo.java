@@ -10,11 +10,19 @@ public record MachineInfo(String jvm, String cpu, int cores, String os, String s
 
     /** This machine (workers run the same {@code java} as the coordinator). */
     public static MachineInfo current(String serverVersion) {
+        return current(serverVersion, Runtime.getRuntime().availableProcessors(), "");
+    }
+
+    /**
+     * This machine with {@code cores} CPUs (those it had before the bench pinned itself), and {@code placement}
+     * (where the server and the workers ran, or empty) after the server's version.
+     */
+    public static MachineInfo current(String serverVersion, int cores, String placement) {
         String jvm = System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version");
-        return new MachineInfo(jvm, cpuModel(), Runtime.getRuntime().availableProcessors(),
+        return new MachineInfo(jvm, cpuModel(), cores,
                 System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
                         + System.getProperty("os.arch"),
-                "PostgreSQL " + serverVersion);
+                "PostgreSQL " + serverVersion + (placement.isEmpty() ? "" : " (" + placement + ")"));
     }
 
     private static String cpuModel() {
