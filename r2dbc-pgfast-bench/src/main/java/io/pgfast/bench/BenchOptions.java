@@ -36,16 +36,16 @@ public record BenchOptions(String mode, int rounds, double seconds, double warmu
             Scenario.ROWS_5000_SHORT, Scenario.PIPELINED, Scenario.POOL_QUERY, Scenario.POOL_QUERY_OWN_POOL,
             Scenario.CONCURRENT_64, Scenario.CONCURRENT_64_OWN_POOL);
     /**
-     * The default run's warm-up per scenario and shape (once per process: the peers' curves settle after about
-     * 2 s), its passes, its rounds and its windows: see BENCHMARKS.md, "The default run". Many short windows
-     * rather than fewer long ones: the interval of the median at 99 % of 20 rounds leaves out the 3 lowest and
-     * the 3 highest rounds ({@link io.pgfast.bench.stats.Ratios#intervalCut}), so that a few disturbed blocks do
-     * not decide a row.
+     * The default run's warm-up per scenario and shape (once per process, in passes over every scenario, which
+     * share most of their code, and more passes while the JIT is still busy), its passes, its rounds and its
+     * windows: see BENCHMARKS.md, "The default run". Many short windows rather than fewer long ones: the
+     * interval of the median at 99 % of 24 rounds leaves out the 5 lowest and the 5 highest rounds
+     * ({@link io.pgfast.bench.stats.Ratios#intervalCut}), so that a few disturbed rounds do not decide a row.
      */
-    static final double DEFAULT_WARMUP = 2;
+    static final double DEFAULT_WARMUP = 1;
     static final int DEFAULT_PASSES = 4;
     static final double DEFAULT_SECONDS = 0.04;
-    static final int DEFAULT_ROUNDS = 20;
+    static final int DEFAULT_ROUNDS = 24;
     /** {@code --full}'s warm-up per scenario and shape (once per process and scenario), its passes and windows. */
     static final double FULL_WARMUP = 2.5;
     static final int FULL_PASSES = 4;

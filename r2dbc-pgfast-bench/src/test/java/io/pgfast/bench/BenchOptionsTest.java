@@ -66,7 +66,7 @@ class BenchOptionsTest {
         assertThat(BenchOptions.parse(new String[0], OUT).margin()).isEqualTo(Ratios.NOISE_MARGIN);
         assertThat(Ratios.intervalCut(BenchOptions.LEAST_JUDGED_ROUNDS, Ratios.CONFIDENCE)).isZero();
         assertThat(Ratios.intervalCut(BenchOptions.LEAST_JUDGED_ROUNDS - 1, Ratios.CONFIDENCE)).isNegative();
-        assertThat(Ratios.intervalCut(BenchOptions.DEFAULT_ROUNDS, Ratios.CONFIDENCE)).isEqualTo(3);
+        assertThat(Ratios.intervalCut(BenchOptions.DEFAULT_ROUNDS, Ratios.CONFIDENCE)).isEqualTo(5);
         assertThatThrownBy(() -> BenchOptions.parse(new String[]{"--rounds", "7"}, OUT))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("at least 8 rounds");
         assertThat(BenchOptions.parse(new String[]{"--quick"}, OUT).rounds()).isEqualTo(1);
