@@ -157,6 +157,33 @@ class SharedLeasesTest {
     }
 
     @Test
+    void aTransactionIsNotStarvedBySharersThatNeverPause() throws InterruptedException {
+        PgfastPool pool = shared("pgfast-shared-starve", 1);
+        try {
+            Connection sharer = handle(pool);
+            Connection tx = handle(pool);
+            java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+            // 16 loops that always keep statements in flight on the only connection
+            Mono<Long> load = Flux.range(0, 16).flatMap(i -> Flux.from(sharer.createStatement("SELECT 1 FROM pg_sleep(0.005)").execute())
+                            .flatMap(Result::getRowsUpdated).repeat(() -> !stop.get()).count())
+                    .reduce(0L, Long::sum).cache();
+            load.subscribe();
+            Thread.sleep(200);
+            Mono.from(tx.beginTransaction()).block(TIMEOUT);
+            assertThat(tx.isAutoCommit()).isFalse();
+            PoolDb.run(tx, "SELECT 1");
+            Mono.from(tx.commitTransaction()).block(TIMEOUT);
+            stop.set(true);
+            assertThat(load.block(TIMEOUT)).isPositive();
+            PoolDb.close(tx);
+            PoolDb.close(sharer);
+            awaitNoneAcquired(pool);
+        } finally {
+            pool.close().block(TIMEOUT);
+        }
+    }
+
+    @Test
     void sessionStateSetThroughTheApiKeepsAConnectionUntilClose() throws InterruptedException {
         PgfastPool pool = shared("pgfast-shared-sticky", 2);
         try {
