@@ -92,12 +92,17 @@ final class SharedConnection implements Connection {
                 return Mono.just(o);
             }
             return acquire.flatMap(c -> {
-                own = c;
-                if (closed) {
-                    own = null;
-                    return Mono.from(c.close()).then(Mono.error(new IllegalStateException("this connection was closed; acquire another")));
+                Connection mine;
+                synchronized (this) {
+                    mine = closed ? null : own;
+                    if (!closed && mine == null) {
+                        own = c;
+                        return Mono.just(c);
+                    }
                 }
-                return Mono.just(c);
+                // closed meanwhile, or another call got one first: this one goes back
+                return Mono.from(c.close()).then(mine != null ? Mono.just(mine)
+                        : Mono.error(new IllegalStateException("this connection was closed; acquire another")));
             });
         });
     }
@@ -105,11 +110,14 @@ final class SharedConnection implements Connection {
     /** After a commit or rollback: back to shared use unless session state was changed through the API. */
     private Mono<Void> endTransaction() {
         return Mono.defer(() -> {
-            Connection o = own;
-            if (o == null || sticky || !o.isAutoCommit()) {
-                return Mono.empty();
+            Connection o;
+            synchronized (this) {
+                o = own;
+                if (o == null || sticky || !o.isAutoCommit()) {
+                    return Mono.empty();
+                }
+                own = null;
             }
-            own = null;
             return Mono.from(o.close());
         });
     }

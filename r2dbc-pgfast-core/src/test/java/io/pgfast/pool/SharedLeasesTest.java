@@ -40,6 +40,14 @@ class SharedLeasesTest {
         assertThat(pool.getMetrics().getAcquiredSize()).isZero();
     }
 
+    /** Polls until {@code n} connections are handed out (one acquired by a losing call goes back asynchronously). */
+    private static void awaitAcquired(PgfastPool pool, int n) throws InterruptedException {
+        for (int i = 0; i < 600 && pool.getMetrics().getAcquiredSize() != n; i++) {
+            Thread.sleep(100);
+        }
+        assertThat(pool.getMetrics().getAcquiredSize()).isEqualTo(n);
+    }
+
     @Test
     void handlesOpenAtOnceShareTheOnlyConnection() throws InterruptedException {
         PgfastPool pool = shared("pgfast-shared-one", 1);
@@ -188,8 +196,12 @@ class SharedLeasesTest {
         PgfastPool pool = shared("pgfast-shared-sticky", 2);
         try {
             Connection c = handle(pool);
-            Mono.from(c.setStatementTimeout(java.time.Duration.ofSeconds(7))).block(TIMEOUT);
+            // two at once: one connection of its own, not two
+            Flux.merge(c.setStatementTimeout(java.time.Duration.ofSeconds(7)), c.setLockWaitTimeout(java.time.Duration.ofSeconds(3)))
+                    .blockLast(TIMEOUT);
+            awaitAcquired(pool, 1);
             assertThat(PoolDb.one(c, "SHOW statement_timeout", String.class)).isEqualTo("7s");
+            assertThat(PoolDb.one(c, "SHOW lock_timeout", String.class)).isEqualTo("3s");
             Mono.from(c.beginTransaction()).block(TIMEOUT);
             Mono.from(c.commitTransaction()).block(TIMEOUT);
             assertThat(PoolDb.one(c, "SHOW statement_timeout", String.class)).as("still its own connection").isEqualTo("7s");
