@@ -98,6 +98,30 @@ class SharedLeasesTest {
     }
 
     @Test
+    void pastThePipeliningLimitAStatementWaitsBoundedByMaxAcquireTime() throws InterruptedException {
+        PgfastPool pool = new PgfastPool(PoolDb.pool("pgfast-shared-limit").initialSize(0).maxSize(1).sharedLeases(true)
+                .pipeliningLimit(1).maxAcquireTime(java.time.Duration.ofMillis(300)).build());
+        try {
+            Connection a = handle(pool);
+            Connection b = handle(pool);
+            Mono<Long> holding = Flux.from(a.createStatement("SELECT pg_sleep(30)").execute()).flatMap(Result::getRowsUpdated)
+                    .count().cache();
+            holding.subscribe();
+            awaitAcquired(pool, 1);
+            // the only connection has its one statement: the next one needs another, which maxSize does not allow
+            assertThatThrownBy(() -> PoolDb.one(b, "SELECT 1", Integer.class)).isInstanceOf(io.r2dbc.spi.R2dbcTimeoutException.class)
+                    .hasMessageContaining("maxAcquireTime");
+            PoolDb.close(a);
+            assertThat(holding.block(TIMEOUT)).isZero();
+            assertThat(PoolDb.one(b, "SELECT 2", Integer.class)).isEqualTo(2);
+            PoolDb.close(b);
+            awaitNoneAcquired(pool);
+        } finally {
+            pool.close().block(TIMEOUT);
+        }
+    }
+
+    @Test
     void statementsThatChangeTheSessionAreRefusedAndNothingIsSent() {
         PgfastPool pool = shared("pgfast-shared-refused", 2);
         PgfastConnection watcher = PoolDb.direct();
