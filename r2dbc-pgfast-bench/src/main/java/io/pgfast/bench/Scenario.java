@@ -41,6 +41,12 @@ public enum Scenario {
     /** {@link #CONCURRENT_64} with pgfast on its own pool, as {@link #POOL_QUERY_OWN_POOL}. */
     CONCURRENT_64_OWN_POOL("concurrent_64_own_pool", "64 concurrent selects by id, pool of 4, pgfast's own pool", 64, 64),
     /**
+     * {@link #CONCURRENT_64_OWN_POOL} with the pool's {@code sharedLeases}: the 64 requests' statements share its
+     * connections, pipelined; every other driver runs it as {@link #CONCURRENT_64_OWN_POOL}.
+     */
+    CONCURRENT_64_SHARED_LEASES("concurrent_64_shared_leases",
+            "64 concurrent selects by id, pool of 4, pgfast's own pool, shared leases", 64, 64),
+    /**
      * Last, because a driver that reads the whole result to its end may still be busy after a timeout. Every
      * driver reads through a cursor of 10 rows, as its users would: R2DBC {@code fetchSize(10)}, pgjdbc
      * {@code setFetchSize(10)}, vertx {@code Cursor.read(10)}.

@@ -68,6 +68,8 @@ public final class PgfastPool implements ConnectionFactory, Closeable, Disposabl
     /** Set by the first acquisition, which opens the {@code initialSize} connections. */
     private volatile boolean started;
     private final Mono<Connection> acquire = new Acquire();
+    /** With {@code sharedLeases}: what {@code create()} hands out instead of whole connections; else null. */
+    private final SharedLeases shared;
     /** Null without a MeterRegistry: then no class of micrometer-core is loaded. */
     private volatile PoolMeters meters;
 
@@ -82,6 +84,7 @@ public final class PgfastPool implements ConnectionFactory, Closeable, Disposabl
         this.validationIdleNanos = configuration.validationIdleTime().toNanos();
         this.maxIdleNanos = configuration.maxIdleTime() == null ? 0 : configuration.maxIdleTime().toNanos();
         this.maxLifeNanos = configuration.maxLifeTime() == null ? 0 : configuration.maxLifeTime().toNanos();
+        this.shared = configuration.sharedLeases() ? new SharedLeases(this, acquire, configuration.pipeliningLimit()) : null;
         if (configuration.meterRegistry() != null) {
             bindTo(configuration.meterRegistry());
         }
@@ -158,10 +161,11 @@ public final class PgfastPool implements ConnectionFactory, Closeable, Disposabl
      * {@link R2dbcTimeoutException} after {@code maxAcquireTime}, with {@link R2dbcTransientResourceException} when
      * {@code maxPending} acquisitions wait already, with the connection error when opening a connection failed
      * {@code 1 + acquireRetry} times, and with {@link R2dbcNonTransientResourceException} once the pool is closed.
+     * With {@code sharedLeases}, a handle bound to no connection ({@link SharedLeases}).
      */
     @Override
     public Mono<Connection> create() {
-        return acquire;
+        return shared != null ? shared.create() : acquire;
     }
 
     private final class Acquire extends Mono<Connection> {

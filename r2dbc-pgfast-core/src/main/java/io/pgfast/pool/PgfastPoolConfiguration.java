@@ -27,6 +27,8 @@ public final class PgfastPoolConfiguration {
     public static final Duration DEFAULT_VALIDATION_IDLE_TIME = Duration.ofMillis(500);
     /** How long a connection released while a statement still runs may take to finish it before it is closed. */
     public static final Duration DEFAULT_DRAIN_TIME = Duration.ofSeconds(10);
+    /** vertx's pooled client's default. */
+    public static final int DEFAULT_PIPELINING_LIMIT = 256;
     /** How long {@link PgfastPool#close()} waits for connections still handed out before it closes them anyway. */
     public static final Duration DEFAULT_CLOSE_TIME = Duration.ofSeconds(30);
     /** The name a pool's metrics carry when none is given. */
@@ -51,6 +53,8 @@ public final class PgfastPoolConfiguration {
     private final Duration drainTime;
     private final Duration closeTime;
     private final Object meterRegistry;
+    private final boolean sharedLeases;
+    private final int pipeliningLimit;
 
     private PgfastPoolConfiguration(Builder b) {
         this.connectionFactory = b.connectionFactory;
@@ -72,6 +76,8 @@ public final class PgfastPoolConfiguration {
         this.drainTime = b.drainTime;
         this.closeTime = b.closeTime;
         this.meterRegistry = b.meterRegistry;
+        this.sharedLeases = b.sharedLeases;
+        this.pipeliningLimit = b.pipeliningLimit;
     }
 
     /** A pool of connections of {@code factory}. */
@@ -184,6 +190,16 @@ public final class PgfastPoolConfiguration {
         return meterRegistry;
     }
 
+    /** Whether statements outside a transaction share the pool's connections (see {@link SharedLeases}). */
+    public boolean sharedLeases() {
+        return sharedLeases;
+    }
+
+    /** With {@link #sharedLeases()}: statements in flight at most on one connection before another is used. */
+    public int pipeliningLimit() {
+        return pipeliningLimit;
+    }
+
     @Override
     public String toString() {
         return "PgfastPoolConfiguration{name=" + name + ", initialSize=" + initialSize + ", maxSize=" + maxSize + ", minIdle=" + minIdle
@@ -191,7 +207,7 @@ public final class PgfastPoolConfiguration {
                 + ", maxLifeTime=" + maxLifeTime + ", maxAcquireTime=" + maxAcquireTime + ", maxCreateConnectionTime="
                 + maxCreateConnectionTime + ", maxValidationTime=" + maxValidationTime + ", acquireRetry=" + acquireRetry
                 + ", validationQuery=" + validationQuery + ", validationDepth=" + validationDepth + ", validationIdleTime="
-                + validationIdleTime + ", connectionFactory=" + connectionFactory + '}';
+                + validationIdleTime + ", sharedLeases=" + sharedLeases + ", pipeliningLimit=" + pipeliningLimit + ", connectionFactory=" + connectionFactory + '}';
     }
 
     /**
@@ -220,6 +236,8 @@ public final class PgfastPoolConfiguration {
         private Duration drainTime = DEFAULT_DRAIN_TIME;
         private Duration closeTime = DEFAULT_CLOSE_TIME;
         private Object meterRegistry;
+        private boolean sharedLeases;
+        private int pipeliningLimit = DEFAULT_PIPELINING_LIMIT;
 
         private Builder(PgfastConnectionFactory connectionFactory) {
             this.connectionFactory = connectionFactory;
@@ -335,6 +353,25 @@ public final class PgfastPoolConfiguration {
 
         public Builder closeTime(Duration closeTime) {
             this.closeTime = positive("closeTime", closeTime);
+            return this;
+        }
+
+        /**
+         * Lets statements that run outside a transaction share the pool's connections, pipelined; a handle that begins
+         * a transaction or changes session state gets a connection of its own. See {@link SharedLeases} for what this
+         * mode refuses.
+         */
+        public Builder sharedLeases(boolean sharedLeases) {
+            this.sharedLeases = sharedLeases;
+            return this;
+        }
+
+        /** With {@link #sharedLeases}: statements in flight at most on one connection before another is used. */
+        public Builder pipeliningLimit(int pipeliningLimit) {
+            if (pipeliningLimit < 1) {
+                throw new IllegalArgumentException("pipeliningLimit must be at least 1, got " + pipeliningLimit);
+            }
+            this.pipeliningLimit = pipeliningLimit;
             return this;
         }
 

@@ -59,13 +59,18 @@ public final class PoolOptions {
             PgfastPoolConfiguration.Builder::closeTime, "30s", "How long closing the pool waits for connections handed out");
     public static final PoolOption<String> NAME = new PoolOption<>("name", OptionCoercion::string,
             PgfastPoolConfiguration.Builder::name, "pgfast", "The pool's name, in its meters and messages");
+    public static final PoolOption<Boolean> SHARED_LEASES = new PoolOption<>("sharedLeases", OptionCoercion::bool,
+            PgfastPoolConfiguration.Builder::sharedLeases, "false",
+            "Statements outside a transaction share connections, pipelined; refuses session state (see below)");
+    public static final PoolOption<Integer> PIPELINING_LIMIT = new PoolOption<>("pipeliningLimit", OptionCoercion::integer,
+            PgfastPoolConfiguration.Builder::pipeliningLimit, "256", "With sharedLeases: statements in flight on one connection at most");
     /** Code only: a Micrometer {@code MeterRegistry} (typed Object, micrometer-core is optional). */
     public static final PoolOption<Object> METER_REGISTRY = new PoolOption<>("meterRegistry", (n, v) -> v,
             PgfastPoolConfiguration.Builder::meterRegistry, "none", "Registers the pool's meters");
 
     private static final List<PoolOption<?>> ALL = List.of(MAX_SIZE, INITIAL_SIZE, MIN_IDLE, MAX_IDLE_TIME, MAX_LIFE_TIME,
             MAX_ACQUIRE_TIME, MAX_CREATE_CONNECTION_TIME, ACQUIRE_RETRY, VALIDATION_QUERY, VALIDATION_DEPTH, MAX_VALIDATION_TIME,
-            MAX_PENDING, VALIDATION_IDLE_TIME, BACKGROUND_EVICTION_INTERVAL, DRAIN_TIME, CLOSE_TIME, NAME, METER_REGISTRY);
+            MAX_PENDING, VALIDATION_IDLE_TIME, BACKGROUND_EVICTION_INTERVAL, DRAIN_TIME, CLOSE_TIME, SHARED_LEASES, PIPELINING_LIMIT, NAME, METER_REGISTRY);
 
     private PoolOptions() {
     }

@@ -38,7 +38,7 @@ class PoolOptionsTest {
     void poolTrueGivesThePoolWithTheOptionsOfTheUrl() {
         PgfastPool pool = pool("&maxSize=4&initialSize=2&minIdle=1&maxIdleTime=PT1M&maxLifeTime=10m&maxAcquireTime=5s"
                 + "&maxCreateConnectionTime=3s&acquireRetry=3&validationQuery=SELECT%201&validationDepth=remote&maxValidationTime=2s"
-                + "&maxPending=100&validationIdleTime=1s&backgroundEvictionInterval=20s&drainTime=4s&closeTime=6s&name=orders"
+                + "&maxPending=100&validationIdleTime=1s&backgroundEvictionInterval=20s&drainTime=4s&closeTime=6s&sharedLeases=true&pipeliningLimit=32&name=orders"
                 + "&applicationName=billing");
         try {
             PgfastPoolConfiguration c = pool.getConfiguration();
@@ -58,6 +58,8 @@ class PoolOptionsTest {
             assertThat(c.backgroundEvictionInterval()).isEqualTo(Duration.ofSeconds(20));
             assertThat(c.drainTime()).isEqualTo(Duration.ofSeconds(4));
             assertThat(c.closeTime()).isEqualTo(Duration.ofSeconds(6));
+            assertThat(c.sharedLeases()).isTrue();
+            assertThat(c.pipeliningLimit()).isEqualTo(32);
             assertThat(c.name()).isEqualTo("orders");
             // the connection options go to the connections
             assertThat(c.connectionFactory().getConfiguration().applicationName()).isEqualTo("billing");

@@ -104,6 +104,7 @@ public final class PgjdbcWorkload implements Workload {
             case CONCURRENT_256:
             case CONCURRENT_64:
             case CONCURRENT_64_OWN_POOL:
+            case CONCURRENT_64_SHARED_LEASES:
                 // a thread per request, as a servlet container gives each its own
                 ExecutorService threads = Executors.newFixedThreadPool(scenario.queriesPerOperation());
                 ((ThreadPoolExecutor) threads).prestartAllCoreThreads();

@@ -30,14 +30,15 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletionStage;
+import java.util.function.BiFunction;
 import java.util.function.Function;
-import java.util.function.IntFunction;
 
 /**
  * The scenarios over the R2DBC SPI, one code path for every R2DBC driver (pgfast and r2dbc-postgresql differ
  * only in their {@link ConnectionFactory}). Written as an application would: a statement per query,
  * {@code flatMap(result -> result.map(...))}, r2dbc-pool for pools, except that pgfast runs the
- * {@code *_own_pool} scenarios on its own pool. A blocking caller calls {@code block()}.
+ * {@code *_own_pool} scenarios on its own pool, and {@code concurrent_64_shared_leases} on it with shared leases. A
+ * blocking caller calls {@code block()}.
  */
 public final class R2dbcWorkload implements Workload {
     private static final Duration OPEN_TIMEOUT = Duration.ofSeconds(30);
@@ -48,13 +49,23 @@ public final class R2dbcWorkload implements Workload {
     private final SharedPool<ConnectionPool> r2dbcPool;
     /** The driver's own pool; null for a driver without one (r2dbc-pool serves its {@code *_own_pool} scenarios). */
     private final SharedPool<PgfastPool> ownPool;
+    /** The driver's own pool with {@code sharedLeases}; null for a driver without one. */
+    private final SharedPool<PgfastPool> sharedLeasesPool;
 
-    /** @param ownPool makes the driver's own pool of {@code n} connections; null for a driver without one */
-    R2dbcWorkload(ConnectionFactory factory, IntFunction<PgfastPool> ownPool) {
+    /**
+     * @param ownPool makes the driver's own pool of {@code n} connections, with shared leases when asked; null for a
+     *                driver without one
+     */
+    R2dbcWorkload(ConnectionFactory factory, BiFunction<Integer, Boolean, PgfastPool> ownPool) {
         this.factory = factory;
         this.r2dbcPool = new SharedPool<>(this::openR2dbcPool, pool -> pool.disposeLater().block(CLOSE_TIMEOUT));
-        this.ownPool = ownPool == null ? null : new SharedPool<>(() -> {
-            PgfastPool pool = ownPool.apply(ScenarioData.POOL_SIZE);
+        this.ownPool = ownPool == null ? null : ownPool(ownPool, false);
+        this.sharedLeasesPool = ownPool == null ? null : ownPool(ownPool, true);
+    }
+
+    private static SharedPool<PgfastPool> ownPool(BiFunction<Integer, Boolean, PgfastPool> make, boolean sharedLeases) {
+        return new SharedPool<>(() -> {
+            PgfastPool pool = make.apply(ScenarioData.POOL_SIZE, sharedLeases);
             pool.warmup().block(OPEN_TIMEOUT);
             return pool;
         }, pool -> pool.close().block(CLOSE_TIMEOUT));
@@ -71,8 +82,8 @@ public final class R2dbcWorkload implements Workload {
                 .rewriteBatchedInserts(true)
                 .build());
         // its own pool at its defaults, sized as onPool sizes r2dbc-pool
-        return new R2dbcWorkload(factory, size -> new PgfastPool(PgfastPoolConfiguration.builder(factory)
-                .initialSize(size).maxSize(size).build()));
+        return new R2dbcWorkload(factory, (size, sharedLeases) -> new PgfastPool(PgfastPoolConfiguration.builder(factory)
+                .initialSize(size).maxSize(size).sharedLeases(sharedLeases).build()));
     }
 
     /** r2dbc-postgresql with its defaults (preparedStatementCacheQueries -1: every statement is cached). */
@@ -133,6 +144,9 @@ public final class R2dbcWorkload implements Workload {
                 return onPool(pool -> concurrent(pool, scenario.queriesPerOperation()));
             case CONCURRENT_64_OWN_POOL:
                 return onOwnPool(pool -> concurrent(pool, scenario.queriesPerOperation()));
+            case CONCURRENT_64_SHARED_LEASES:
+                return sharedLeasesPool == null ? onPool(pool -> concurrent(pool, scenario.queriesPerOperation()))
+                        : pooled(sharedLeasesPool, pool -> concurrent(pool, scenario.queriesPerOperation()));
             default:
                 throw new IllegalArgumentException("no R2DBC implementation of " + scenario);
         }

@@ -105,6 +105,7 @@ public final class VertxWorkload implements Workload {
             case CONCURRENT_256:
             case CONCURRENT_64:
             case CONCURRENT_64_OWN_POOL:
+            case CONCURRENT_64_SHARED_LEASES:
                 return onPool(pool -> {
                     List<Future<?>> all = new ArrayList<>(scenario.queriesPerOperation());
                     for (int i = 0; i < scenario.queriesPerOperation(); i++) {
