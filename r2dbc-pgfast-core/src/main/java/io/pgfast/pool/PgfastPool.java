@@ -385,8 +385,8 @@ public final class PgfastPool implements ConnectionFactory, Closeable, Disposabl
         }
         if (!c.isAtRest()) {
             if (!c.eventLoop().inEventLoop()) {
-                // seen from another thread, the statement whose end the caller continues from may still be finishing on
-                // the event loop (a blocking caller wakes up while the event loop completes it): look again there
+                // seen from another thread, a conversation that does not mark its ending (a COPY) may still be
+                // finishing on the event loop while the caller it woke up gives back: look again there
                 c.eventLoop().execute(() -> release(lease, s));
                 return;
             }
