@@ -31,7 +31,7 @@ final class ConversationQueue {
      * until the first flush, or after one that grew it past {@link #KEEP_AT_MOST}.
      */
     private ByteBuf outbound;
-    /** The head conversation is ending its publishers ({@link Transport#ending}): it no longer counts in {@link #size}. */
+    /** The head is ending its publishers ({@link Transport#ending}): it no longer counts in {@link #size}. */
     private boolean headEnding;
     /**
      * How many conversations are pending or in flight, but for a head that is ending; written on the event loop after
