@@ -14,7 +14,6 @@ import io.pgfast.protocol.backend.NoticeResponse;
 import io.pgfast.protocol.backend.ReadyForQuery;
 import io.pgfast.protocol.frontend.Query;
 import io.pgfast.transport.Conversation;
-import io.pgfast.transport.Notices;
 import io.pgfast.transport.Transport;
 import io.r2dbc.spi.R2dbcException;
 import reactor.core.publisher.Mono;
@@ -50,10 +49,10 @@ public final class CommandFlow extends Conversation {
     private boolean rowsOpen;
     /** Its answer is no longer awaited (see {@link #abandon}): nothing more is signalled. */
     private boolean abandoned;
-    private final Notices notices;
+    private final Transport transport;
 
-    private CommandFlow(Notices notices, String sql, Outcome outcome, MonoSink<List<List<String[]>>> rowsSink) {
-        this.notices = notices;
+    private CommandFlow(Transport transport, String sql, Outcome outcome, MonoSink<List<List<String[]>>> rowsSink) {
+        this.transport = transport;
         this.sql = sql;
         this.outcome = outcome;
         this.rowsSink = rowsSink;
@@ -81,7 +80,7 @@ public final class CommandFlow extends Conversation {
      * command itself. Safe from any thread.
      */
     public static void submit(Transport transport, String sql, Outcome outcome) {
-        transport.submit(new CommandFlow(transport.notices(), sql, outcome, null));
+        transport.submit(new CommandFlow(transport, sql, outcome, null));
     }
 
     /**
@@ -89,7 +88,7 @@ public final class CommandFlow extends Conversation {
      * order, every value as the server's text (a simple query's results are text; null for NULL).
      */
     public static Mono<List<List<String[]>>> textRows(Transport transport, String sql) {
-        return Mono.create(sink -> transport.submit(new CommandFlow(transport.notices(), sql, null, sink)));
+        return Mono.create(sink -> transport.submit(new CommandFlow(transport, sql, null, sink)));
     }
 
     @Override
@@ -108,8 +107,9 @@ public final class CommandFlow extends Conversation {
             }
         } else if (message instanceof NoticeResponse) {
             NoticeResponse n = (NoticeResponse) message;
-            notices.log(n);
+            transport.notices().log(n);
         } else if (message instanceof ReadyForQuery) {
+            transport.ending(this);
             if (abandoned) {
                 return true;
             }

@@ -183,6 +183,7 @@ public abstract class QueryFlow extends ResultDelivery implements ResultFeed.Own
 
     /** ReadyForQuery ends the conversation: the last Result, the late notices, then the Results publisher. */
     final void readyForQuery() {
+        transport.ending(this);
         // stopped before the last Result and the Results end, so a subscriber that saw them sees it stopped
         endObservation();
         endAtReadyForQuery();

@@ -36,9 +36,9 @@ import java.util.concurrent.TimeoutException;
  *
  * <p>Acquiring, in the common case, costs one object (the handle) and no round trip: an idle connection on the
  * caller's event loop first (its statements and their answers then need no hop between threads), else a new one
- * while below {@code maxSize} when the caller runs on an event loop, else any idle one, else a new one below
- * {@code maxSize}, else the caller waits, first come first served, bounded by {@code maxAcquireTime} and
- * {@code maxPending}. A connection whose socket is closed is never handed out: it is dropped and the next one tried.
+ * while below {@code maxSize} when the caller runs on an event loop, else the idle one given back last (a caller that
+ * blocks on each query thus keeps one connection and wakes one event loop), else a new one below {@code maxSize},
+ * else the caller waits, first come first served, bounded by {@code maxAcquireTime} and {@code maxPending}. A connection whose socket is closed is never handed out: it is dropped and the next one tried.
  * A connection idle longer than {@code validationIdleTime} gets the {@code validationQuery} (or a remote validation)
  * first when one is configured.
  *
@@ -389,8 +389,8 @@ public final class PgfastPool implements ConnectionFactory, Closeable, Disposabl
         }
         if (!c.isAtRest()) {
             if (!c.eventLoop().inEventLoop()) {
-                // seen from another thread, the statement whose end the caller continues from may still be finishing on
-                // the event loop (a blocking caller wakes up while the event loop completes it): look again there
+                // seen from another thread, a conversation that does not mark its ending (a COPY) may still be
+                // finishing on the event loop while the caller it woke up gives back: look again there
                 c.eventLoop().execute(() -> release(lease, s));
                 return;
             }

@@ -54,7 +54,6 @@ final class PoolState implements PgfastPoolMetrics {
     private int acquired;
     /** Connections being opened to keep {@code minIdle} or {@code initialSize}, for no lease. */
     private int filling;
-    private int nextSlot;
     private boolean closed;
 
     PoolState(int maxSize, int maxPending) {
@@ -74,8 +73,9 @@ final class PoolState implements PgfastPoolMetrics {
 
     /**
      * Decides how {@code lease} gets a connection: an idle one of {@code own} (the caller's event loop), else a new one
-     * while below {@code maxSize} when the caller is on an event loop (it will open on that loop), else any idle one,
-     * else a new one below {@code maxSize}, else wait (up to {@code maxPending} waiters).
+     * while below {@code maxSize} when the caller is on an event loop (it will open on that loop), else the idle one
+     * given back last ({@link #latestIdle}), else a new one below {@code maxSize}, else wait (up to {@code maxPending}
+     * waiters).
      */
     Take acquire(Lease lease, IdleSlot own) {
         synchronized (lock) {
@@ -88,7 +88,7 @@ final class PoolState implements PgfastPoolMetrics {
                     allocated++;
                     return Take.CREATE;
                 }
-                e = anyIdle();
+                e = latestIdle();
             }
             if (e != null) {
                 idle--;
@@ -108,17 +108,22 @@ final class PoolState implements PgfastPoolMetrics {
         }
     }
 
-    private PoolEntry anyIdle() {
-        IdleSlot[] s = slots;
-        for (int i = 0; i < s.length; i++) {
-            int at = (nextSlot + i) % s.length;
-            PoolEntry e = s[at].idle.pollFirst();
-            if (e != null) {
-                nextSlot = at + 1;
-                return e;
+    /**
+     * The idle connection given back last, whichever its event loop. A caller on no event loop of the pool (a thread
+     * that blocks on each statement) thus gets back the connection it just gave back: that connection's event loop
+     * has just run its statement and is likely still awake, where one idle for longer must be woken up by the
+     * statement's submission, and then again by its answer. Spreading such a caller over the event loops in turn cost
+     * close to one more thread wake-up per pool query.
+     */
+    private PoolEntry latestIdle() {
+        IdleSlot latest = null;
+        for (IdleSlot slot : slots) {
+            PoolEntry e = slot.idle.peekFirst();
+            if (e != null && (latest == null || e.lastUsed - latest.idle.peekFirst().lastUsed > 0)) {
+                latest = slot;
             }
         }
-        return null;
+        return latest == null ? null : latest.idle.pollFirst();
     }
 
     /** A lease stopped waiting (timed out or cancelled). */

@@ -31,9 +31,11 @@ final class ConversationQueue {
      * until the first flush, or after one that grew it past {@link #KEEP_AT_MOST}.
      */
     private ByteBuf outbound;
+    /** The head is ending its publishers ({@link Transport#ending}): it no longer counts in {@link #size}. */
+    private boolean headEnding;
     /**
-     * How many conversations are pending or in flight, written on the event loop after each change so that other
-     * threads can read it ({@link #size()}).
+     * How many conversations are pending or in flight, but for a head that is ending; written on the event loop after
+     * each change so that other threads can read it ({@link #size()}).
      */
     private volatile int size;
 
@@ -121,15 +123,29 @@ final class ConversationQueue {
     }
 
     /**
-     * Conversations pending or in flight, from any thread: exact on the event loop; elsewhere as of the event loop's
-     * last change (a conversation submitted from another thread counts once the event loop has taken it).
+     * Conversations pending or in flight, but for a head that is ending its publishers ({@link Transport#ending}),
+     * from any thread: exact on the event loop; elsewhere as of the event loop's last change (a conversation submitted
+     * from another thread counts once the event loop has taken it).
      */
     int size() {
         return size;
     }
 
     private void resize() {
-        size = pending.size() + inFlight.size();
+        size = pending.size() + inFlight.size() - (headEnding ? 1 : 0);
+    }
+
+    /** {@code c} ends its publishers now: when it is the head, it no longer counts in {@link #size()}. */
+    void ending(Conversation c) {
+        if (inFlight.peekFirst() == c) {
+            headEnding = true;
+            resize();
+        }
+    }
+
+    /** Whether the head is ending its publishers ({@link #ending}); event loop only. */
+    boolean isHeadEnding() {
+        return headEnding;
     }
 
     void submit(Conversation c) {
@@ -145,6 +161,7 @@ final class ConversationQueue {
     /** The head conversation is over: drop it and write what may now be written. */
     void completeHead() {
         inFlight.pollFirst();
+        headEnding = false;
         flush();
         resize();
     }
@@ -279,6 +296,7 @@ final class ConversationQueue {
         while ((c = pending.pollFirst()) != null) {
             c.onConnectionFailure(cause);
         }
+        headEnding = false;
         resize();
     }
 

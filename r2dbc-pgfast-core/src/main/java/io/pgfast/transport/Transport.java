@@ -272,18 +272,32 @@ public final class Transport {
     }
 
     /**
-     * Whether nothing is pending or running on this connection, so that it can go to another user as it is. On the
-     * event loop: nothing queued and nothing in flight, but for the conversation being handed its ReadyForQuery right
-     * now, whose last signals are what the caller is continuing from. From another thread: nothing queued or in
-     * flight as of the event loop's last change; a conversation that thread submitted and the event loop has not
-     * taken yet is not seen.
+     * Whether nothing is pending or running on this connection, so that it can go to another user as it is: nothing
+     * queued and nothing in flight, but for a conversation that is ending its publishers after its last
+     * ReadyForQuery ({@link #ending}), whose last signals are what the caller is continuing from, on the
+     * event loop or on a thread those signals woke up. On the event loop also, for a conversation that does not say
+     * so, while it is handed its ReadyForQuery. From another thread, as of the event loop's last change: a
+     * conversation that thread submitted and the event loop has not taken yet is not seen.
      */
     public boolean isAtRest() {
         int size = queue.size();
         if (size == 0) {
             return true;
         }
-        return size == 1 && eventLoop.inEventLoop() && answered != null && queue.head() == answered;
+        // the head being answered; when it is ending it is not counted, so the one counted waits behind it
+        return size == 1 && eventLoop.inEventLoop() && !queue.isHeadEnding() && answered != null && queue.head() == answered;
+    }
+
+    /**
+     * The conversation at the head has had its last ReadyForQuery and ends its publishers now: a conversation calls
+     * this in {@link Conversation#onMessage}, before those last signals, only when {@code onMessage} then returns true
+     * (event loop only). From here on the connection counts as at rest ({@link #isAtRest()}) for every thread, so that
+     * a caller another thread wakes up with those signals (a blocking one) sees it at rest, as one that continues from
+     * them on the event loop does, and can give it back without a hop to the event loop. Optional: without it the
+     * connection is at rest once the conversation has ended.
+     */
+    public void ending(Conversation conversation) {
+        queue.ending(conversation);
     }
 
     private void onUnsolicited(BackendMessage message) {

@@ -341,4 +341,37 @@ class PgfastPoolTest {
             pool.close().block(TIMEOUT);
         }
     }
+
+    /**
+     * A thread on none of the pool's event loops (one that blocks on each pool query) gets back the connection it gave
+     * back last, not one of another event loop: that loop has just run the statement, where another would be asleep
+     * and cost a wake-up for the submission and another for the answer.
+     */
+    @Test
+    void aBlockingCallerGetsBackTheConnectionItGaveBack() {
+        PgfastPool pool = new PgfastPool(PoolDb.pool("pgfast-pool-blocking").initialSize(4).maxSize(4).build());
+        try {
+            assertThat(pool.warmup().block(TIMEOUT)).isEqualTo(4);
+            List<Connection> all = Flux.range(0, 4).concatMap(i -> pool.create()).collectList().block(TIMEOUT);
+            Set<Object> loops = new HashSet<>();
+            for (Connection c : all) {
+                loops.add(((PgfastConnection) ((Wrapped<?>) c).unwrap()).eventLoop());
+            }
+            assertThat(loops).as("the pool's connections run on more than one event loop").hasSizeGreaterThan(1);
+            for (Connection c : all) {
+                PoolDb.close(c);
+            }
+
+            Set<Object> used = new HashSet<>();
+            for (int i = 0; i < 20; i++) {
+                used.add(Mono.usingWhen(pool.create(),
+                        c -> Mono.from(c.createStatement("SELECT 1").execute()).flatMap(r -> Mono.from(r.getRowsUpdated()))
+                                .thenReturn(((Wrapped<?>) c).unwrap()),
+                        Connection::close).block(TIMEOUT));
+            }
+            assertThat(used).as("connections a blocking caller used in 20 pool queries").hasSize(1);
+        } finally {
+            pool.close().block(TIMEOUT);
+        }
+    }
 }
