@@ -36,7 +36,7 @@ class WarmupCurveTest {
     @Test
     void theTableHasARowPerDriverScenarioAndShapeWithEveryPass() {
         BenchOptions o = BenchOptions.parse(new String[]{"--scenarios", "update", "--peers", "pgjdbc", "--passes", "4",
-                "--warmup", "1"}, Path.of("target")).forCurve();
+                "--warmup", "2"}, Path.of("target")).forCurve();
         RunResults results = new RunResults(o.rounds());
         double[] rates = {200, 800, 1000, 1000};
         for (Peer p : List.of(Peer.PGFAST, Peer.PGJDBC)) {
@@ -55,6 +55,6 @@ class WarmupCurveTest {
                 .contains("| pgfast | update | blocking | 1000 | 3 |")
                 .contains("| pgjdbc | update | blocking | 1000 | 3 |")
                 .doesNotContain("| pgjdbc | update | chained |")
-                .contains("4 passes of 0.25 s each");
+                .contains("4 passes of 0.5 s each");
     }
 }
