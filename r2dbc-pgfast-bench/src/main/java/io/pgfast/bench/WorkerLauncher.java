@@ -75,6 +75,9 @@ public final class WorkerLauncher {
         c.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         c.add("-Xms1g");
         c.add("-Xmx1g");
+        // the heap's pages are touched at start: the kernel's first-touch faults of a fresh region would otherwise
+        // land in the windows of whichever JVM first allocates there, as CPU of that JVM
+        c.add("-XX:+AlwaysPreTouch");
         c.addAll(layout.workerJvmArgs());
         c.add("-Dorg.slf4j.simpleLogger.defaultLogLevel=warn");
         c.addAll(options.jvmArgs());

@@ -238,12 +238,13 @@ public final class VertxWorkload implements Workload {
     }
 
     /**
-     * Chained, each operation starts on one vertx context of the pool's, as a vertx application's verticle issues
-     * its queries from its own context: the first one hops there from the loop's thread, the rest start where the
-     * previous one completed. Without it, each window's first call from a thread outside vertx creates a context
-     * on whichever event loop comes next, and the window runs fast or at a fifth of that speed depending on that
-     * draw (measured: 13.8 against 100–146 µs CPU per pool query, in windows of the same process).
-     * A blocking caller calls the pool from its own thread, as a blocking application does.
+     * Each operation starts on one vertx context of the pool's, as a vertx application's verticle issues its
+     * queries from its own context. Chained, the first one hops there from the loop's thread, the rest start where
+     * the previous one completed; a blocking caller hands each one to it and waits, as it hands a statement to
+     * pgfast's event loop. Without it, each window's thread, outside vertx, gets a context on whichever event loop
+     * comes next, and the window ran fast or at a fifth of that speed depending on that draw (chained: 13.8 against
+     * 100–146 µs CPU per pool query in windows of the same process; blocking: a spread of 32–37 % between windows
+     * against 4–7 % for the other drivers).
      */
     private Operation onPool(Function<Pool, Future<?>> body) throws Exception {
         PoolOnLoops shared = pool.acquire();
@@ -257,16 +258,6 @@ public final class VertxWorkload implements Workload {
                 Promise<Object> done = Promise.promise();
                 context.runOnContext(v -> body.apply(shared.pool()).map(r -> (Object) r).onComplete(done));
                 return done.future().toCompletionStage();
-            }
-
-            @Override
-            public void runBlocking() throws Exception {
-                try {
-                    body.apply(shared.pool()).toCompletionStage().toCompletableFuture().get();
-                } catch (java.util.concurrent.ExecutionException e) {
-                    Throwable cause = e.getCause();
-                    throw cause instanceof Exception ? (Exception) cause : e;
-                }
             }
 
             @Override
