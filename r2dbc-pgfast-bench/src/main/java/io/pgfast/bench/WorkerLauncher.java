@@ -20,10 +20,6 @@ public final class WorkerLauncher {
     private final CpuLayout layout;
     private int launched;
 
-    public WorkerLauncher(BenchTarget target, BenchOptions options, Path logDirectory) {
-        this(target, options, logDirectory, CpuLayout.unpinned("not pinned"));
-    }
-
     /** Workers started where {@code layout} puts them. */
     public WorkerLauncher(BenchTarget target, BenchOptions options, Path logDirectory, CpuLayout layout) {
         this.target = target;
