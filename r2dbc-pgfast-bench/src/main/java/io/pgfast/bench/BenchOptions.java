@@ -45,7 +45,7 @@ public record BenchOptions(String mode, int rounds, double seconds, double warmu
     static final double DEFAULT_WARMUP = 1;
     static final int DEFAULT_PASSES = 4;
     static final double DEFAULT_SECONDS = 0.04;
-    static final int DEFAULT_ROUNDS = 24;
+    static final int DEFAULT_ROUNDS = 32;
     /** {@code --full}'s warm-up per scenario and shape (once per process and scenario), its passes and windows. */
     static final double FULL_WARMUP = 2.5;
     static final int FULL_PASSES = 4;

@@ -6,12 +6,13 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * Runs the rounds. Every driver has two processes (A and A', B and B', …), each a {@link WorkerProcess} JVM that
  * is started and warmed up once, one after the other, and then kept for the whole run, or for one set of
- * scenarios with new processes for the next ({@link BenchOptions#scenarioSets()}). Then, per scenario, round
- * after round, per loop shape (in an order that alternates per round), one short window of every process, one at
+ * scenarios with new processes for the next ({@link BenchOptions#scenarioSets()}). Then, per scenario (those
+ * that differ only in pgfast's pool together: {@link RoundPlan#sharedRounds}), round after round, per loop shape (in an order that alternates per round), one short window of every process, one at
  * a time, never two at once: pgfast's two at the ends, the peers' between them, mirrored, in an order that rotates
  * per round ({@link RoundPlan#windows}).
  * <p>
@@ -63,8 +64,8 @@ public final class Coordinator {
             if (curve) {
                 return;
             }
-            for (Scenario s : scenarios) {
-                measure(results, s, workers);
+            for (List<Scenario> group : RoundPlan.sharedRounds(scenarios, options.peers())) {
+                measure(results, group, workers);
             }
         } finally {
             for (WorkerProcess w : workers.values()) {
@@ -73,41 +74,59 @@ public final class Coordinator {
         }
     }
 
-    /** Every round of {@code scenario}: per shape one window of every process. */
-    private void measure(RunResults results, Scenario scenario, Map<Slot, WorkerProcess> workers)
+    /**
+     * Every round of {@code group}, scenarios that share their rounds ({@link RoundPlan#sharedRounds}): per shape
+     * one window of every process, pgfast's once per scenario of the group; a peer's window serves the row of
+     * every scenario of the group.
+     */
+    private void measure(RunResults results, List<Scenario> group, Map<Slot, WorkerProcess> workers)
             throws InterruptedException {
         List<Peer> peers = new ArrayList<>();
         for (Peer p : options.drivers()) {
-            String reason = p.notApplicable(scenario);
-            if (reason != null) {
-                for (int copy = 1; copy <= 2; copy++) {
-                    results.add(0, 0, new Slot(p, copy), Measurement.notApplicable(scenario, LoopShape.BLOCKING, reason));
+            boolean all = true;
+            for (Scenario s : group) {
+                String reason = p.notApplicable(s);
+                if (reason != null) {
+                    all = false;
+                    for (int copy = 1; copy <= 2; copy++) {
+                        results.add(0, 0, new Slot(p, copy), Measurement.notApplicable(s, LoopShape.BLOCKING, reason));
+                    }
                 }
-            } else if (p != Peer.PGFAST) {
+            }
+            if (all && p != Peer.PGFAST) {
                 peers.add(p);
             }
         }
         if (peers.isEmpty()) {
             return;
         }
+        String what = group.stream().map(Scenario::id).collect(Collectors.joining("+"));
         for (int round = 0; round < options.rounds(); round++) {
             long begin = System.nanoTime();
             int position = 0;
             int failed = 0;
             List<Peer> order = RoundPlan.rotate(peers, round, options.rounds());
             for (LoopShape table : options.shapeOrder(round)) {
-                for (Slot slot : RoundPlan.windows(order, round)) {
+                for (RoundPlan.Window w : RoundPlan.windows(order, round, group)) {
+                    Slot slot = w.slot();
                     LoopShape measured = slot.peer().measuredShape(table);
                     WorkerProcess worker = workers.get(slot);
                     Measurement m = worker == null
-                            ? Measurement.error(scenario, measured, "no process " + slot + " was started")
-                            : worker.window(scenario, measured, WorkerLauncher.windowBudgetSeconds(worker.plan()));
-                    // pgfast's windows serve every peer's row of the table, a peer's only its own
-                    results.add(round, position++, slot, slot.peer() == Peer.PGFAST ? null : slot.peer(), table, m);
+                            ? Measurement.error(w.scenario(), measured, "no process " + slot + " was started")
+                            : worker.window(w.scenario(), measured, WorkerLauncher.windowBudgetSeconds(worker.plan()));
+                    if (slot.peer() == Peer.PGFAST) {
+                        // pgfast's windows serve every peer's row of the table, a peer's only its own
+                        results.add(round, position, slot, null, table, m);
+                    } else {
+                        for (Scenario row : group) {
+                            results.add(round, position, slot, slot.peer(), table, m.asRowOf(row));
+                        }
+                    }
+                    position++;
                     failed += m.isOk() ? 0 : 1;
                 }
             }
-            System.err.printf("[bench] %s round %2d/%d: %3d windows in %5.1f s%s%n", scenario.id(), round + 1,
+            System.err.printf("[bench] %s round %2d/%d: %3d windows in %5.1f s%s%n", what, round + 1,
                     options.rounds(), position, (System.nanoTime() - begin) / 1e9,
                     failed == 0 ? "" : ", " + failed + " without a rate");
         }

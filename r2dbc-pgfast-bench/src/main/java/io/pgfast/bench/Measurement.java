@@ -55,6 +55,14 @@ public record Measurement(Scenario scenario, LoopShape shape, Status status, lon
         return new Measurement(scenario, other, status, operations, elapsedNanos, cost, message);
     }
 
+    /**
+     * The same window, reported in the row of {@code row}: a peer's window of a base scenario serves the rows of
+     * its variants ({@link Peer#runs}).
+     */
+    public Measurement asRowOf(Scenario row) {
+        return row == scenario ? this : new Measurement(row, shape, status, operations, elapsedNanos, cost, message);
+    }
+
     public boolean isOk() {
         return status == Status.OK;
     }

@@ -62,6 +62,15 @@ public enum Peer {
     }
 
     /**
+     * What this driver runs for a row of {@code scenario}: pgfast (and pgfast as its own peer) each scenario as
+     * it is, every other driver its {@link Scenario#base()}, since pgfast's pool is not theirs to take. So a
+     * peer's windows of a base scenario serve the rows of its variants as well ({@link RoundPlan#sharedRounds}).
+     */
+    public Scenario runs(Scenario scenario) {
+        return this == PGFAST || this == PGFAST_AGAIN ? scenario : scenario.base();
+    }
+
+    /**
      * Whether this driver runs its operations on an event loop of its own, so that the two {@link LoopShape}s
      * differ for it. pgjdbc and the floor block the caller's thread in either shape.
      */

@@ -101,6 +101,23 @@ public enum Scenario {
     }
 
     /**
+     * The scenario whose work every driver other than pgfast does for this one: the {@code *_own_pool} and
+     * shared-leases scenarios change only pgfast's pool, and the others run them on the pool their users take, as
+     * the scenario they vary ({@link Peer#runs}). Itself for every other scenario.
+     */
+    public Scenario base() {
+        switch (this) {
+            case POOL_QUERY_OWN_POOL:
+                return POOL_QUERY;
+            case CONCURRENT_64_OWN_POOL:
+            case CONCURRENT_64_SHARED_LEASES:
+                return CONCURRENT_64;
+            default:
+                return this;
+        }
+    }
+
+    /**
      * @throws NoSuchElementException naming the known ids, if {@code id} is none of them
      */
     public static Scenario byId(String id) {

@@ -28,12 +28,17 @@ public final class WorkerLauncher {
         this.layout = layout;
     }
 
-    /** The scenarios of {@code scenarios} that {@code peer} can run; the others are "n/a" without a process. */
+    /**
+     * What {@code peer}'s process runs and warms up for the rows of {@code scenarios}: {@link Peer#runs} of each
+     * that it can run, each once (a peer runs the {@code *_own_pool} variants as their base scenario); the others
+     * are "n/a" without a process.
+     */
     public static List<Scenario> runnable(Peer peer, List<Scenario> scenarios) {
         List<Scenario> out = new ArrayList<>();
         for (Scenario s : scenarios) {
-            if (peer.notApplicable(s) == null) {
-                out.add(s);
+            Scenario run = peer.runs(s);
+            if (peer.notApplicable(s) == null && !out.contains(run)) {
+                out.add(run);
             }
         }
         return out;

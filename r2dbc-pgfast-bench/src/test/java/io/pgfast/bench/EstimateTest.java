@@ -36,6 +36,19 @@ class EstimateTest {
     }
 
     @Test
+    void aPoolVariantOfPgfastAddsOnlyPgfastsWindowsAndWarmUp() {
+        BenchOptions one = BenchOptions.parse(new String[]{"--rounds", "8", "--seconds", "1", "--warmup", "3",
+                "--scenarios", "pool_query", "--peers", "pgjdbc"}, OUT);
+        BenchOptions both = BenchOptions.parse(new String[]{"--rounds", "8", "--seconds", "1", "--warmup", "3",
+                "--scenarios", "pool_query,pool_query_own_pool", "--peers", "pgjdbc"}, OUT);
+        // pgfast's two processes warm one more scenario in both shapes, and take 2 more windows per round and
+        // table; pgjdbc's windows of pool_query serve the row of pool_query_own_pool too
+        double pgfastMore = 2 * (2 * 3 + Estimate.SCENARIO_SECONDS);
+        assertThat(Estimate.seconds(both) - Estimate.seconds(one))
+                .isCloseTo(pgfastMore + 8 * 2 * 2 * (1 + Estimate.WINDOW_SECONDS), within(1e-9));
+    }
+
+    @Test
     void aCurveRunIsOneProcessPerDriverWithoutRounds() {
         BenchOptions o = BenchOptions.parse(new String[]{"--scenarios", "update", "--peers", "pgjdbc", "--shapes",
                 "blocking"}, OUT).forCurve();

@@ -4,6 +4,7 @@ import io.pgfast.bench.BenchOptions;
 import io.pgfast.bench.LoopShape;
 import io.pgfast.bench.Measurement;
 import io.pgfast.bench.Peer;
+import io.pgfast.bench.RoundPlan;
 import io.pgfast.bench.RunResults;
 import io.pgfast.bench.Scenario;
 import io.pgfast.bench.stats.Comparison;
@@ -176,6 +177,13 @@ public final class MarkdownReport {
                         : "the sign test's interval: the " + ordinal(cut + 1) + " lowest to the " + ordinal(cut + 1)
                         + " highest round", trim(run.results().margin()), Ratios.MINIMUM_MOVE * 100,
                 Ratios.JUDGING_NOISE_LIMIT * 100);
+        boolean shared = o.scenarioSets().stream()
+                .anyMatch(set -> RoundPlan.sharedRounds(set, o.peers()).stream().anyMatch(g -> g.size() > 1));
+        if (shared) {
+            text += " Scenarios that differ only in pgfast's pool (its own pool, shared leases) share their rounds: the"
+                    + " peers do the same work for each, so their windows are taken once and serve every such row,"
+                    + " with pgfast's windows of each scenario around them, mirrored (A A* B C D D' C' B' A*' A').";
+        }
         return o.judged() ? text : text + " " + SMOKE_CHECK;
     }
 

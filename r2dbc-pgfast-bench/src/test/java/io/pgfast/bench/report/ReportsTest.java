@@ -103,11 +103,11 @@ class ReportsTest {
     void underTheTablesAreTheLatencyTheMethodTheWarmupTheMachineAndTheFailures() {
         String md = MarkdownReport.render(run());
         assertThat(md).contains("(mean per operation): pgfast 10.00 ms · pgjdbc > 2000 ms (timeout) · floor n/a.")
-                .contains("Default run: 24 rounds;")
+                .contains("Default run: 32 rounds;")
                 .contains("each warmed up once, before any round, in every scenario and loop shape (4 passes, 1 s per "
                         + "scenario and shape in all), and kept for the whole run. A round of a scenario and shape is one "
                         + "0.04 s window of every process, in a mirrored order (A B C D D' C' B' A'")
-                .contains("with 99% confidence (the sign test's interval: the 6th lowest to the 6th highest round)")
+                .contains("with 99% confidence (the sign test's interval: the 9th lowest to the 9th highest round)")
                 .contains("beyond 2 × the noise")
                 .contains("\"not judged\": the run cannot tell")
                 .contains("Warm-up check").contains("pgfast 1.00 (1.00 to 1.00), JIT 2 ms, 2 warm-up passes")
