@@ -88,7 +88,8 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         draining = true;
-        queue.deferFlushes(true);
+        HeldFlushes held = HeldFlushes.ofThisThread();
+        held.hold();
         try {
             stalled = false;
             while (cumulation != null && cumulation.isReadable() && !transport.isFailed()) {
@@ -139,7 +140,7 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
             transport.fail(e);
         } finally {
             draining = false;
-            queue.deferFlushes(false);
+            held.release();
             if (socketTimeout != null) {
                 socketTimeout.update();
             }

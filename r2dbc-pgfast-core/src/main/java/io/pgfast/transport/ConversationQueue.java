@@ -23,8 +23,8 @@ final class ConversationQueue {
     private SocketWriter writer;
     private Throwable closedCause;
     private int writeHold;
-    private boolean deferFlushes;
-    private boolean flushRequested;
+    /** This queue's flush waits for the end of its event loop's hold ({@link HeldFlushes}). */
+    private boolean flushHeld;
     /**
      * The buffer flushes render into, kept while the channel has let go of it (reference count 1 after the
      * write), so that a statement takes no buffer from the allocator (nor its leak-detector sampling); null
@@ -181,25 +181,38 @@ final class ConversationQueue {
     }
 
     /**
-     * While backend messages are being dispatched, flushes wait until the dispatching is over: what
-     * subscribers submit from inside their callbacks is then written together, and a consumer that
-     * cancels its rows in the same callback chain (operators such as flatMap cancel their inner
+     * Writes every pending conversation that may be written now, in one buffer and one flush; while the event
+     * loop holds flushes ({@link HeldFlushes}: it dispatches backend messages, or takes submitted conversations),
+     * once the hold is over. So what subscribers submit from inside their callbacks is written together, and a
+     * consumer that cancels its rows in the same callback chain (operators such as flatMap cancel their inner
      * subscriptions late) still finds nothing written after its statement, so its CancelRequest is safe.
      */
-    void deferFlushes(boolean defer) {
-        deferFlushes = defer;
-        if (!defer && flushRequested) {
-            flushRequested = false;
-            flush();
+    void flush() {
+        HeldFlushes held = HeldFlushes.ofThisThread();
+        if (held.isHolding()) {
+            if (!flushHeld) {
+                flushHeld = true;
+                held.waitFor(this);
+            }
+            return;
+        }
+        writePending();
+    }
+
+    /**
+     * The flush that waited for the end of a hold ({@link HeldFlushes#release}). A failure fails this connection
+     * (through its pipeline, as a failed write does), not the one whose dispatch held the flush.
+     */
+    void flushHeld() {
+        flushHeld = false;
+        try {
+            writePending();
+        } catch (RuntimeException e) {
+            channel.pipeline().fireExceptionCaught(e);
         }
     }
 
-    /** Writes every pending conversation that may be written now, in one buffer and one flush. */
-    void flush() {
-        if (deferFlushes) {
-            flushRequested = true;
-            return;
-        }
+    private void writePending() {
         if (channel == null || closedCause != null || writeHold > 0) {
             return;
         }

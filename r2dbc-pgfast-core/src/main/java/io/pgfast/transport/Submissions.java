@@ -30,10 +30,16 @@ final class Submissions implements Runnable {
         transport.channel().eventLoop().execute(this);
     }
 
-    /** Takes every conversation on the stack and submits them, first pushed first (event loop). */
+    /**
+     * Takes every conversation on the stack and submits them, first pushed first, in one write
+     * ({@link HeldFlushes}; event loop).
+     */
     @Override
     public void run() {
         Conversation taken = top.getAndSet(null);
+        if (taken == null) {
+            return;
+        }
         Conversation ordered = null;
         while (taken != null) {
             Conversation below = taken.nextSubmitted;
@@ -41,11 +47,17 @@ final class Submissions implements Runnable {
             ordered = taken;
             taken = below;
         }
-        while (ordered != null) {
-            Conversation next = ordered.nextSubmitted;
-            ordered.nextSubmitted = null;
-            transport.submitOnLoop(ordered);
-            ordered = next;
+        HeldFlushes held = HeldFlushes.ofThisThread();
+        held.hold();
+        try {
+            while (ordered != null) {
+                Conversation next = ordered.nextSubmitted;
+                ordered.nextSubmitted = null;
+                transport.submitOnLoop(ordered);
+                ordered = next;
+            }
+        } finally {
+            held.release();
         }
     }
 }
