@@ -26,6 +26,7 @@ import reactor.util.Loggers;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -394,9 +395,14 @@ public final class PgfastPool implements ConnectionFactory, Closeable, Disposabl
                 c.eventLoop().execute(() -> release(lease, s));
                 return;
             }
-            drain(lease, e, s);
+            new AwaitRest(lease, e, s).start();
             return;
         }
+        giveBackAtRest(lease, e, s);
+    }
+
+    /** Gives back a connection at rest, reset first if the borrower changed it. */
+    private void giveBackAtRest(Lease lease, PoolEntry e, CoreSubscriber<? super Void> s) {
         if (needsReset(lease, e)) {
             reset(lease, e, s);
             return;
@@ -405,7 +411,71 @@ public final class PgfastPool implements ConnectionFactory, Closeable, Disposabl
         Operators.complete(s);
     }
 
-    /** A statement still runs: waits until it has ended (up to {@code drainTime}), else closes the connection. */
+    /**
+     * A connection given back while its statement still runs, on its event loop: waits, sending nothing, until the
+     * statement has ended (rows that arrive after the borrower's last signal, as with a shared lease's statement, whose
+     * Results publisher ends before its rows do), then gives it back as usual. Bounded by {@code drainTime}, after
+     * which the connection is closed. When the rows wait for a consumer that asks for no more (an abandoned or
+     * cancelled result), {@link #drain} instead, which makes them read ahead.
+     */
+    private final class AwaitRest implements Runnable {
+        private final Lease lease;
+        private final PoolEntry entry;
+        private final CoreSubscriber<? super Void> subscriber;
+        private ScheduledFuture<?> deadline;
+        /** Settled or timed out, whichever came first (event loop only). */
+        private boolean over;
+
+        AwaitRest(Lease lease, PoolEntry entry, CoreSubscriber<? super Void> subscriber) {
+            this.lease = lease;
+            this.entry = entry;
+            this.subscriber = subscriber;
+        }
+
+        void start() {
+            PgfastConnection c = entry.connection;
+            deadline = c.eventLoop().schedule(this::timedOut, configuration.drainTime().toNanos(), TimeUnit.NANOSECONDS);
+            c.whenSettled(this);
+        }
+
+        /** The connection settled. */
+        @Override
+        public void run() {
+            if (over) {
+                return;
+            }
+            over = true;
+            if (deadline != null) {
+                deadline.cancel(false);
+            }
+            PgfastConnection c = entry.connection;
+            if (!c.isOpen()) {
+                drop(entry);
+                Operators.complete(subscriber);
+            } else if (c.isAtRest()) {
+                giveBackAtRest(lease, entry, subscriber);
+            } else {
+                drain(lease, entry, subscriber);
+            }
+        }
+
+        private void timedOut() {
+            if (over) {
+                return;
+            }
+            over = true;
+            LOG.debug("pool {}: a connection given back with a statement running did not finish within drainTime ({}); closed",
+                    name(), configuration.drainTime());
+            drop(entry);
+            Operators.complete(subscriber);
+        }
+    }
+
+    /**
+     * A statement's rows wait for a consumer that asks for no more: a validation queued behind it makes them read
+     * ahead (or fails), and the connection is reset and given back once it has ended (up to {@code drainTime}), else
+     * closed.
+     */
     private void drain(Lease lease, PoolEntry e, CoreSubscriber<? super Void> s) {
         PgfastConnection c = e.connection;
         c.validate(ValidationDepth.REMOTE).timeout(configuration.drainTime()).onErrorReturn(false).subscribe(atRest -> {

@@ -475,6 +475,17 @@ public final class PgfastConnection implements Connection, Lifecycle {
         return transport.isAtRest();
     }
 
+    /**
+     * Runs {@code action} on {@link #eventLoop()} once no statement runs here any more, the connection failed, or a
+     * statement's rows wait for their consumer's demand; at once if so. Nothing is sent to the server. Event loop only;
+     * one action at a time (a pool's release of a connection given back while its statement still runs).
+     *
+     * @throws IllegalStateException if an action is waiting already
+     */
+    public void whenSettled(Runnable action) {
+        transport.whenSettled(action);
+    }
+
     private static final Mono<Boolean> VALID = Mono.just(true);
     private static final Mono<Boolean> NOT_VALID = Mono.just(false);
 

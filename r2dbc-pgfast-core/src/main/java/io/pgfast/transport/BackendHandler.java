@@ -112,6 +112,7 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
                     }
                     stalled = true;
                     ctx.channel().config().setAutoRead(false);
+                    transport.stalled();
                     return;
                 }
                 if (type == 'D' && head != null && head.skipsDataRows()) {

@@ -77,6 +77,8 @@ public final class Transport {
     private volatile String lastWords;
     /** Set by the first ReadyForQuery: the startup is over. */
     private volatile boolean ready;
+    /** What waits for the connection to settle ({@link #whenSettled}); event loop only. */
+    private Runnable settled;
     /** The conversation a ReadyForQuery is being handed to, while it is (event loop only; see {@link #isAtRest()}). */
     private Conversation answered;
     /** The event loops the connection runs on ({@code loopResources}), null for Reactor Netty's: CancelRequests use them too. */
@@ -264,6 +266,8 @@ public final class Transport {
             queue.completeHead();
             if (queue.head() != null) {
                 handler.resume();
+            } else if (settled != null) {
+                settle();
             }
         }
         if (readyForQuery) {
@@ -286,6 +290,43 @@ public final class Transport {
         }
         // the head being answered; when it is ending it is not counted, so the one counted waits behind it
         return size == 1 && eventLoop.inEventLoop() && !queue.isHeadEnding() && answered != null && queue.head() == answered;
+    }
+
+    /**
+     * Runs {@code action} on the event loop once this connection has settled: at rest ({@link #isAtRest()}), failed,
+     * or waiting for a consumer's demand before it reads on (then only that consumer, or a request behind it that makes
+     * it read ahead, moves it); at once when it has. Nothing is sent. One action at a time: a pool's release of a
+     * connection whose statement still runs.
+     *
+     * @throws IllegalStateException if an action is waiting already
+     */
+    public void whenSettled(Runnable action) {
+        if (settled != null) {
+            throw new IllegalStateException("an action already waits for this connection to settle");
+        }
+        settled = action;
+        if (isAtRest() || failure != null || handler.isStalled()) {
+            settle();
+        }
+    }
+
+    /**
+     * Reading waits for the head's consumer: what waits for the connection to settle runs, after this dispatch (it may
+     * submit a request behind the head, which must find the handler able to resume; event loop only).
+     */
+    void stalled() {
+        if (settled != null) {
+            eventLoop.execute(this::settle);
+        }
+    }
+
+    /** The connection has settled ({@link #whenSettled}): runs what waited for it, once (event loop only). */
+    void settle() {
+        Runnable action = settled;
+        if (action != null) {
+            settled = null;
+            action.run();
+        }
     }
 
     /**
@@ -338,6 +379,7 @@ public final class Transport {
         queue.close(wrapped, later);
         channel.close();
         closed.tryEmitEmpty();
+        settle();
     }
 
     void onChannelInactive() {

@@ -253,6 +253,60 @@ class PgfastPoolTest {
     }
 
     @Test
+    void aConnectionGivenBackWhileItsRowsStillArriveWaitsForThemWithoutSendingAnything() throws InterruptedException {
+        String app = "pgfast-pool-await-rest";
+        PgfastPool pool = new PgfastPool(PoolDb.pool(app).initialSize(0).maxSize(1).build());
+        PgfastConnection watcher = PoolDb.direct();
+        try {
+            String sql = "SELECT 7 FROM pg_sleep(1)";
+            Connection c = acquire(pool);
+            AtomicReference<Integer> late = new AtomicReference<>();
+            Flux.from(c.createStatement(sql).execute()).flatMap(r -> r.map((row, md) -> row.get(0, Integer.class)))
+                    .subscribe(late::set);
+            // given back once the server runs it (a statement the event loop has not taken yet is not seen from here)
+            String running = "SELECT count(*) FROM pg_stat_activity WHERE application_name = '" + app
+                    + "' AND state = 'active'";
+            long deadline = System.nanoTime() + TIMEOUT.toNanos();
+            while (PoolDb.one(watcher, running, Long.class) == 0 && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+            }
+            PoolDb.close(c);
+            while (pool.getMetrics().getIdleSize() != 1 && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+            assertThat(pool.getMetrics().getIdleSize()).as("given back once its statement ended").isEqualTo(1);
+            assertThat(late.get()).isEqualTo(7);
+            // the backend's last statement is still the borrower's: no validation query went after it
+            assertThat(PoolDb.one(watcher, "SELECT query FROM pg_stat_activity WHERE application_name = '" + app + "'",
+                    String.class)).isEqualTo(sql);
+            Connection next = acquire(pool);
+            assertThat(PoolDb.one(next, "SELECT 44", Integer.class)).isEqualTo(44);
+            PoolDb.close(next);
+        } finally {
+            PoolDb.close(watcher);
+            pool.close().block(TIMEOUT);
+        }
+    }
+
+    @Test
+    void aConnectionGivenBackWithAResultNobodyReadsIsDrainedBeforeTheNextBorrower() {
+        PgfastPool pool = new PgfastPool(PoolDb.pool("pgfast-pool-abandoned").initialSize(0).maxSize(1).build());
+        try {
+            for (int round = 0; round < 3; round++) {
+                // the Result is taken and never read: its rows wait for a demand that never comes
+                Mono.usingWhen(pool.create(), c -> Mono.from(c.createStatement("SELECT generate_series(1, 200000)").execute()),
+                        Connection::close).block(TIMEOUT);
+                Connection next = acquire(pool);
+                assertThat(PoolDb.one(next, "SELECT 45", Integer.class)).isEqualTo(45);
+                PoolDb.close(next);
+            }
+            assertThat(pool.getMetrics().getAllocatedSize()).isLessThanOrEqualTo(1);
+        } finally {
+            pool.close().block(TIMEOUT);
+        }
+    }
+
+    @Test
     void closingThePoolClosesEveryConnection() throws InterruptedException {
         String app = "pgfast-pool-closing";
         PgfastPool pool = new PgfastPool(PoolDb.pool(app).initialSize(3).maxSize(3).closeTime(Duration.ofSeconds(30)).build());
