@@ -183,13 +183,16 @@ class PgfastPoolAutoConfigurationTest {
 
     @Test
     void poolEnabledFalseWithPoolTrueGivesTheUrlsPoolUnwrapped() {
-        runner.withPropertyValues(url("pgfast") + "&pool=true&maxSize=2", "spring.r2dbc.pool.enabled=false").run(context -> {
+        // the way to the pool's options Boot has no property for, such as sharedLeases
+        runner.withPropertyValues(url("pgfast") + "&pool=true&maxSize=2&sharedLeases=true",
+                "spring.r2dbc.pool.enabled=false").run(context -> {
             // Boot's options wrapper, around the URL's pool and no r2dbc-pool
             ConnectionFactory factory = context.getBean(ConnectionFactory.class);
             assertThat(factory).isNotInstanceOf(ConnectionPool.class);
             ConnectionFactory inner = ConnectionFactories.innermost(factory);
             assertThat(inner).isInstanceOf(PgfastPool.class);
             assertThat(((PgfastPool) inner).getConfiguration().maxSize()).isEqualTo(2);
+            assertThat(((PgfastPool) inner).getConfiguration().sharedLeases()).isTrue();
             assertThat(select(factory, "application_name")).isEqualTo(TestDatabase.APPLICATION_NAME);
             ((PgfastPool) inner).dispose();
         });
