@@ -434,6 +434,7 @@ public final class PgfastPool implements ConnectionFactory, Closeable, Disposabl
 
         void start() {
             PgfastConnection c = entry.connection;
+            // before whenSettled, which may run this at once
             deadline = c.eventLoop().schedule(this::timedOut, configuration.drainTime().toNanos(), TimeUnit.NANOSECONDS);
             c.whenSettled(this);
         }
@@ -445,9 +446,7 @@ public final class PgfastPool implements ConnectionFactory, Closeable, Disposabl
                 return;
             }
             over = true;
-            if (deadline != null) {
-                deadline.cancel(false);
-            }
+            deadline.cancel(false);
             PgfastConnection c = entry.connection;
             if (!c.isOpen()) {
                 drop(entry);

@@ -266,7 +266,7 @@ public final class Transport {
             queue.completeHead();
             if (queue.head() != null) {
                 handler.resume();
-            } else if (settled != null) {
+            } else {
                 settle();
             }
         }
