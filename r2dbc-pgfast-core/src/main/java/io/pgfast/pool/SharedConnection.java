@@ -55,7 +55,7 @@ final class SharedConnection implements Connection {
             if (o != null) {
                 return Flux.from(work.apply(o));
             }
-            String refused = sql == null ? null : SessionSql.refusal(sql);
+            String refused = sql == null ? null : shared.refusal(sql);
             if (refused != null) {
                 return Flux.error(new SharedLeaseException(refused, sql));
             }

@@ -27,6 +27,9 @@ import java.util.function.Function;
  */
 final class SharedLeases {
 
+    /** SQL texts whose {@link SessionSql} verdict is kept: as many as a connection's prepared statements, and more. */
+    static final int VERDICTS_KEPT = 1024;
+
     /** One held connection; its fields are guarded by the {@link SharedLeases}' lock. */
     private static final class Held {
         final Lease lease;
@@ -55,6 +58,8 @@ final class SharedLeases {
     private volatile ConnectionMetadata metadata;
     private volatile IsolationLevel isolation;
     private final Mono<Connection> create = Mono.defer(this::handle);
+    /** Texts its handles ran, with what {@link SessionSql} refuses in them. */
+    private final SessionSqlVerdicts verdicts = new SessionSqlVerdicts(VERDICTS_KEPT);
 
     SharedLeases(PgfastPool pool, Mono<Connection> acquire, int limit) {
         this.pool = pool;
@@ -101,6 +106,11 @@ final class SharedLeases {
             isolation = lease.entry().isolation;
             metadata = lease.getMetadata();
         }
+    }
+
+    /** What in {@code sql} changes the session, or null: {@link SessionSql}'s verdict, kept per text. */
+    String refusal(String sql) {
+        return verdicts.refusal(sql);
     }
 
     ConnectionMetadata metadata() {

@@ -1,5 +1,6 @@
 package io.pgfast.pool;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -18,7 +19,12 @@ class SessionSqlTest {
             "SELECT pg_advisory_unlock_all()", "SELECT set_config('search_path', 'x', false)", "SELECT 1; SET x = 1",
             "/* c */ -- d\n SET x = 1", "INSERT INTO t VALUES (1); BEGIN"})
     void refused(String sql) {
-        assertThat(SessionSql.refusal(sql)).as(sql).isNotNull();
+        String refusal = SessionSql.refusal(sql);
+        assertThat(refusal).as(sql).isNotNull();
+        SessionSqlVerdicts kept = new SessionSqlVerdicts(4);
+        assertThat(kept.refusal(sql)).as(sql).isEqualTo(refusal);
+        assertThat(kept.refusal(new String(sql))).as("kept, " + sql).isEqualTo(refusal);
+        assertThat(kept.size()).isEqualTo(1);
     }
 
     @ParameterizedTest
@@ -29,5 +35,20 @@ class SessionSqlTest {
             "SELECT current_setting('search_path')", "VALUES (1); SELECT 2"})
     void allowed(String sql) {
         assertThat(SessionSql.refusal(sql)).as(sql).isNull();
+        SessionSqlVerdicts kept = new SessionSqlVerdicts(4);
+        assertThat(kept.refusal(sql)).as(sql).isNull();
+        assertThat(kept.refusal(new String(sql))).as("kept, " + sql).isNull();
+        assertThat(kept.size()).isEqualTo(1);
+    }
+
+    /** Texts made per call do not grow the verdicts kept past their limit, and each still gets its own verdict. */
+    @Test
+    void verdictsKeptAreBounded() {
+        SessionSqlVerdicts kept = new SessionSqlVerdicts(8);
+        for (int i = 0; i < 100; i++) {
+            assertThat(kept.refusal("SELECT " + i)).isNull();
+            assertThat(kept.refusal("SET x = " + i)).isEqualTo("SET");
+            assertThat(kept.size()).isBetween(1, 8);
+        }
     }
 }
