@@ -1,14 +1,20 @@
 package io.pgfast.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
+import java.util.List;
+import java.util.stream.Collectors;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.pgfast.pool.PgfastPool;
 import io.pgfast.pool.PgfastPoolConfiguration;
+import io.pgfast.pool.PoolOption;
+import io.pgfast.pool.PoolOptions;
+import io.pgfast.pool.SharedLeaseException;
 import io.pgfast.r2dbc.PgfastConnectionFactory;
 import io.pgfast.spring.boot.PgfastPoolAutoConfiguration;
 import io.pgfast.spring.boot.PgfastPoolMetricsAutoConfiguration;
@@ -181,9 +187,59 @@ class PgfastPoolAutoConfigurationTest {
         });
     }
 
+    /** Every option of the pool that Boot has no property for, as a {@code pgfast.pool.*} property. */
+    private static final List<String> PGFAST_POOL_PROPERTIES = List.of("pgfast.pool.max-pending=100",
+            "pgfast.pool.validation-idle-time=2s", "pgfast.pool.background-eviction-interval=1m",
+            "pgfast.pool.drain-time=5s", "pgfast.pool.close-time=7s", "pgfast.pool.shared-leases=true",
+            "pgfast.pool.pipelining-limit=16");
+
+    @Test
+    void pgfastPoolPropertiesReachTheOptionsBootHasNoPropertyFor() {
+        // every declared option is either Boot's or listed here: a new one cannot be left out
+        List<String> notBoots = PoolOptions.all().stream().filter(o -> !isBoots(o))
+                .map(o -> "pgfast.pool." + kebab(o.name())).collect(Collectors.toList());
+        assertThat(PGFAST_POOL_PROPERTIES.stream().map(p -> p.substring(0, p.indexOf('='))).toList())
+                .containsExactlyInAnyOrderElementsOf(notBoots);
+        runner.withPropertyValues(url("pgfast"), "spring.r2dbc.pool.initial-size=1", "spring.r2dbc.pool.max-size=2")
+                .withPropertyValues(PGFAST_POOL_PROPERTIES.toArray(String[]::new)).run(context -> {
+                    PgfastPool pool = context.getBean(PgfastPool.class);
+                    PgfastPoolConfiguration c = pool.getConfiguration();
+                    assertThat(c.maxSize()).isEqualTo(2);
+                    assertThat(c.maxPending()).isEqualTo(100);
+                    assertThat(c.validationIdleTime()).isEqualTo(Duration.ofSeconds(2));
+                    assertThat(c.backgroundEvictionInterval()).isEqualTo(Duration.ofMinutes(1));
+                    assertThat(c.drainTime()).isEqualTo(Duration.ofSeconds(5));
+                    assertThat(c.closeTime()).isEqualTo(Duration.ofSeconds(7));
+                    assertThat(c.sharedLeases()).isTrue();
+                    assertThat(c.pipeliningLimit()).isEqualTo(16);
+                    // a shared lease serves Spring's DatabaseClient, and refuses what would change a shared session
+                    assertThat(select(pool, "application_name")).isEqualTo(TestDatabase.APPLICATION_NAME);
+                    assertThat(catchThrowable(() -> DatabaseClient.create(pool).sql("SET work_mem = '1MB'").then()
+                            .block(TIMEOUT))).hasRootCauseInstanceOf(SharedLeaseException.class);
+                });
+    }
+
+    @Test
+    void aPgfastPoolPropertyThatBootHasIsRefusedNamingBoots() {
+        runner.withPropertyValues(url("pgfast"), "pgfast.pool.max-size=4").run(context -> {
+            assertThat(context).hasFailed();
+            assertThat(context.getStartupFailure()).rootCause().isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("pgfast.pool.max-size").hasMessageContaining("spring.r2dbc.pool.max-size");
+        });
+    }
+
+    @Test
+    void aPgfastPoolPropertyThatDoesNotFitFailsStartupNamingIt() {
+        runner.withPropertyValues(url("pgfast"), "pgfast.pool.pipelining-limit=many").run(context -> {
+            assertThat(context).hasFailed();
+            assertThat(context.getStartupFailure()).hasStackTraceContaining("IllegalStateException: pgfast.pool.pipelining-limit: ")
+                    .rootCause().isInstanceOf(IllegalArgumentException.class).hasMessageContaining("many");
+        });
+    }
+
     @Test
     void poolEnabledFalseWithPoolTrueGivesTheUrlsPoolUnwrapped() {
-        // the way to the pool's options Boot has no property for, such as sharedLeases
+        // the other way to the pool's options Boot has no property for: the pool in the URL
         runner.withPropertyValues(url("pgfast") + "&pool=true&maxSize=2&sharedLeases=true",
                 "spring.r2dbc.pool.enabled=false").run(context -> {
             // Boot's options wrapper, around the URL's pool and no r2dbc-pool
@@ -215,6 +271,16 @@ class PgfastPoolAutoConfigurationTest {
                     assertThat(context.getStartupFailure()).rootCause().isInstanceOf(IllegalStateException.class)
                             .hasMessageContaining("ConnectionFactoryDecorator").hasMessageContaining("r2dbc:pool:pgfast:");
                 });
+    }
+
+    private static boolean isBoots(PoolOption<?> option) {
+        return List.of("name", "initialSize", "maxSize", "minIdle", "maxIdleTime", "maxLifeTime", "maxAcquireTime",
+                "maxCreateConnectionTime", "maxValidationTime", "acquireRetry", "validationQuery", "validationDepth",
+                "meterRegistry").contains(option.name());
+    }
+
+    private static String kebab(String name) {
+        return name.replaceAll("([A-Z])", "-$1").toLowerCase(java.util.Locale.ROOT);
     }
 
     private static double gauge(MeterRegistry registry, String name) {

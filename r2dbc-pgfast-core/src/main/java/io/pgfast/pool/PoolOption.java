@@ -55,8 +55,12 @@ public final class PoolOption<T> {
         return (Option<O>) Option.valueOf(name);
     }
 
-    /** Applies a given value (a String from a URL or a typed object) to {@code builder}, checked there. */
-    void applyTo(PgfastPoolConfiguration.Builder builder, Object value) {
+    /**
+     * Applies a given value (a String as in a URL, or a typed object) to {@code builder}, checked there.
+     *
+     * @throws IllegalArgumentException naming the option when the value does not fit it
+     */
+    public void applyTo(PgfastPoolConfiguration.Builder builder, Object value) {
         setter.accept(builder, coercion.coerce(name, value));
     }
 
