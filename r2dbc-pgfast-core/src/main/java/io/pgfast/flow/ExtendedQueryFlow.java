@@ -58,10 +58,10 @@ import java.util.List;
  * transparently, once, when nothing was returned yet, no transaction block was aborted by it, and nothing was
  * written after it. Any other 0A000, e.g. one a function raises, reaches the caller and is not sent again.
  *
- * <p>Two kinds, so that each holds its bindings in typed fields: {@code OneBinding}, the usual statement (no
- * list, no array), and {@code Batch}; {@link #of} picks one.
+ * <p>Two kinds, so that each holds its bindings in typed fields: {@link OneBindingFlow}, the usual statement (no
+ * list, no array), and {@link BatchFlow}; {@link #of} picks one.
  */
-public abstract sealed class ExtendedQueryFlow extends QueryFlow permits ExtendedQueryFlow.OneBinding, ExtendedQueryFlow.Batch {
+public abstract sealed class ExtendedQueryFlow extends QueryFlow permits OneBindingFlow, BatchFlow {
 
     private static final short[] ALL_TEXT = {Format.TEXT.code()};
     /** The server routine that reports a stale cached plan (see {@link #isStalePlan}). */
@@ -87,19 +87,19 @@ public abstract sealed class ExtendedQueryFlow extends QueryFlow permits Extende
     /** One statement with one set of bindings ({@link Binding#NONE} when it has no parameters). */
     public static ExtendedQueryFlow of(Transport transport, CodecRegistry codecs, String sql, Binding binding, int fetchSize,
                                        PreparedStatementCache cache, ResultFactory resultFactory, Subscriber<? super Result> results) {
-        return new OneBinding(transport, codecs, sql, binding, fetchSize, cache, resultFactory, results);
+        return new OneBindingFlow(transport, codecs, sql, binding, fetchSize, cache, resultFactory, results);
     }
 
     /** One statement with every set of bindings in {@code batch} (a row limit applies to one set only). */
     public static ExtendedQueryFlow of(Transport transport, CodecRegistry codecs, String sql, List<Binding> batch, int fetchSize,
                                        PreparedStatementCache cache, ResultFactory resultFactory, Subscriber<? super Result> results) {
         if (batch.size() == 1) {
-            return new OneBinding(transport, codecs, sql, batch.get(0), fetchSize, cache, resultFactory, results);
+            return new OneBindingFlow(transport, codecs, sql, batch.get(0), fetchSize, cache, resultFactory, results);
         }
-        return new Batch(transport, codecs, sql, batch, cache, resultFactory, results);
+        return new BatchFlow(transport, codecs, sql, batch, cache, resultFactory, results);
     }
 
-    private ExtendedQueryFlow(Transport transport, CodecRegistry codecs, String sql, FetchWindows fetch,
+    ExtendedQueryFlow(Transport transport, CodecRegistry codecs, String sql, FetchWindows fetch,
                               PreparedStatementCache cache, ResultFactory resultFactory, Subscriber<? super Result> results) {
         super(transport, codecs, sql, resultFactory, results);
         this.cache = cache;
@@ -115,89 +115,6 @@ public abstract sealed class ExtendedQueryFlow extends QueryFlow permits Extende
     abstract PreparedStatementCache.Entry entry(int i);
 
     abstract void entry(int i, PreparedStatementCache.Entry entry);
-
-    /** One set of bindings, the usual statement: no list, no array. */
-    static final class OneBinding extends ExtendedQueryFlow {
-
-        private final Binding binding;
-        private PreparedStatementCache.Entry entry;
-
-        OneBinding(Transport transport, CodecRegistry codecs, String sql, Binding binding, int fetchSize,
-                   PreparedStatementCache cache, ResultFactory resultFactory, Subscriber<? super Result> results) {
-            super(transport, codecs, sql, fetchSize > 0 ? new FetchWindows(fetchSize) : null, cache, resultFactory, results);
-            this.binding = binding;
-        }
-
-        @Override
-        int bindingCount() {
-            return 1;
-        }
-
-        @Override
-        Binding binding(int i) {
-            return binding;
-        }
-
-        @Override
-        PreparedStatementCache.Entry entry(int i) {
-            return entry;
-        }
-
-        @Override
-        void entry(int i, PreparedStatementCache.Entry entry) {
-            this.entry = entry;
-        }
-    }
-
-    /** Several sets of bindings: N × (Bind, Execute) and one Sync; no row limit. */
-    static final class Batch extends ExtendedQueryFlow {
-
-        private final List<Binding> batch;
-        private final PreparedStatementCache.Entry[] entries;
-
-        Batch(Transport transport, CodecRegistry codecs, String sql, List<Binding> batch,
-              PreparedStatementCache cache, ResultFactory resultFactory, Subscriber<? super Result> results) {
-            super(transport, codecs, sql, null, cache, resultFactory, results);
-            this.batch = batch;
-            this.entries = new PreparedStatementCache.Entry[batch.size()];
-        }
-
-        @Override
-        int bindingCount() {
-            return batch.size();
-        }
-
-        @Override
-        Binding binding(int i) {
-            return batch.get(i);
-        }
-
-        @Override
-        PreparedStatementCache.Entry entry(int i) {
-            return entries[i];
-        }
-
-        @Override
-        void entry(int i, PreparedStatementCache.Entry entry) {
-            entries[i] = entry;
-        }
-    }
-
-    /**
-     * The state of an execution with a row limit, kept out of the flow itself (allocated only for one) so that
-     * the usual statement's flow is smaller.
-     */
-    private static final class FetchWindows {
-        /** The rows per Execute. */
-        final int size;
-        /** Rows of the current Execute(size) window: at most size. */
-        int rowsInWindow;
-        long rowsInEarlierWindows;
-
-        FetchWindows(int size) {
-            this.size = size;
-        }
-    }
 
     /** The rows per Execute: 0 for all at once. */
     private int fetchSize() {

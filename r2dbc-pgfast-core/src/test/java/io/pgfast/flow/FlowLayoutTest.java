@@ -25,12 +25,12 @@ class FlowLayoutTest {
 
     @Test
     void aStatementWithOneSetOfBindings() {
-        assertSize(ExtendedQueryFlow.OneBinding.class, 128);
+        assertSize(OneBindingFlow.class, 128);
     }
 
     @Test
     void aBatch() {
-        assertSize(ExtendedQueryFlow.Batch.class, 128);
+        assertSize(BatchFlow.class, 128);
     }
 
     @Test
