@@ -10,9 +10,9 @@ import io.r2dbc.spi.ValidationDepth;
 import org.reactivestreams.Publisher;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
-import reactor.core.publisher.Sinks;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.function.Function;
 
 /**
@@ -31,8 +31,9 @@ final class SharedConnection implements Connection {
     /** It changed session state through the API: it keeps its connection until close. */
     private volatile boolean sticky;
     private volatile boolean closed;
-    /** Emits when closed, to cancel the statements still running; made by the first statement. */
-    private volatile Sinks.Empty<Void> closing;
+    /** Its statements running on shared connections, ended by close(): the first, then any more; guarded by this. */
+    private SharedRun.Running<?> running;
+    private ArrayList<SharedRun.Running<?>> moreRunning;
 
     SharedConnection(SharedLeases shared, Mono<Connection> acquire) {
         this.shared = shared;
@@ -47,37 +48,48 @@ final class SharedConnection implements Connection {
 
     /** Runs {@code work} on the connection of its own, or else on a shared one unless {@code sql} changes the session. */
     <T> Flux<T> run(String sql, Function<Connection, Publisher<T>> work) {
-        return Flux.defer(() -> {
-            if (closed) {
-                return Flux.error(new IllegalStateException("this connection was closed; acquire another"));
-            }
-            Connection o = own;
-            if (o != null) {
-                return Flux.from(work.apply(o));
-            }
-            String refused = sql == null ? null : shared.refusal(sql);
-            if (refused != null) {
-                return Flux.error(new SharedLeaseException(refused, sql));
-            }
-            return shared.run(work).takeUntilOther(closing().asMono());
-        });
+        return new SharedRun<>(this, shared, sql, work);
     }
 
-    private Sinks.Empty<Void> closing() {
-        Sinks.Empty<Void> c = closing;
-        if (c == null) {
-            synchronized (this) {
-                c = closing;
-                if (c == null) {
-                    c = Sinks.empty();
-                    closing = c;
-                    if (closed) {
-                        c.tryEmitEmpty();
-                    }
+    boolean isClosed() {
+        return closed;
+    }
+
+    /** The connection of its own, or null. */
+    Connection ownConnection() {
+        return own;
+    }
+
+    /** A statement started on a shared connection, ended by {@link #close()}; false when closed already. */
+    boolean track(SharedRun.Running<?> r) {
+        synchronized (this) {
+            if (closed) {
+                return false;
+            }
+            if (r.isFinished()) {
+                return true;
+            }
+            if (running == null) {
+                running = r;
+            } else {
+                if (moreRunning == null) {
+                    moreRunning = new ArrayList<>(4);
                 }
+                moreRunning.add(r);
+            }
+            return true;
+        }
+    }
+
+    /** A statement that ended, was cancelled or closed. */
+    void untrack(SharedRun.Running<?> r) {
+        synchronized (this) {
+            if (running == r) {
+                running = null;
+            } else if (moreRunning != null) {
+                moreRunning.remove(r);
             }
         }
-        return c;
     }
 
     /** The connection of its own, acquired when it has none. */
@@ -237,11 +249,16 @@ final class SharedConnection implements Connection {
         return o != null ? o.getMetadata() : shared.metadata();
     }
 
-    /** Cancels its statements still running and gives back the connection of its own; idempotent. */
+    /**
+     * Cancels its statements still running on shared connections (their subscribers complete) and gives back the
+     * connection of its own; idempotent.
+     */
     @Override
     public Mono<Void> close() {
         return Mono.defer(() -> {
             Connection o;
+            SharedRun.Running<?> first;
+            ArrayList<SharedRun.Running<?>> more;
             synchronized (this) {
                 if (closed) {
                     return Mono.empty();
@@ -249,9 +266,17 @@ final class SharedConnection implements Connection {
                 closed = true;
                 o = own;
                 own = null;
-                Sinks.Empty<Void> c = closing;
-                if (c != null) {
-                    c.tryEmitEmpty();
+                first = running;
+                more = moreRunning;
+                running = null;
+                moreRunning = null;
+            }
+            if (first != null) {
+                first.closed();
+            }
+            if (more != null) {
+                for (SharedRun.Running<?> r : more) {
+                    r.closed();
                 }
             }
             return o == null ? Mono.empty() : Mono.from(o.close());

@@ -31,7 +31,7 @@ final class SharedLeases {
     static final int VERDICTS_KEPT = 1024;
 
     /** One held connection; its fields are guarded by the {@link SharedLeases}' lock. */
-    private static final class Held {
+    static final class Held {
         final Lease lease;
         int inFlight;
         /** Takes no more statements: given back once {@link #inFlight} is 0. */
@@ -203,6 +203,19 @@ final class SharedLeases {
         return Flux.from(p).doFinally(s -> done(h));
     }
 
+    /**
+     * The held connection for one more statement, counted in flight until {@link #done}; null when none has room or
+     * the pool is closed, and then {@link #run} is the way.
+     */
+    Held tryPick() {
+        if (pool.isDisposed()) {
+            return null;
+        }
+        synchronized (this) {
+            return pick();
+        }
+    }
+
     /** The held connection for one more statement, counted in flight; null when none has room. Holding the lock. */
     private Held pick() {
         boolean othersWait = !held.isEmpty() && pool.getMetrics().getPendingAcquireSize() > acquiring;
@@ -233,7 +246,7 @@ final class SharedLeases {
     }
 
     /** A statement on {@code h} ended: the connection goes back to the pool when it was the last one. */
-    private void done(Held h) {
+    void done(Held h) {
         synchronized (this) {
             if (--h.inFlight > 0) {
                 return;

@@ -17,7 +17,8 @@ final class SharedStatement implements Statement {
 
     private final SharedConnection handle;
     private final String sql;
-    private List<Consumer<Statement>> calls = new ArrayList<>(4);
+    /** The calls made since the last execute(), or null for none. */
+    private List<Consumer<Statement>> calls;
 
     SharedStatement(SharedConnection handle, String sql) {
         if (sql == null) {
@@ -28,6 +29,9 @@ final class SharedStatement implements Statement {
     }
 
     private Statement record(Consumer<Statement> call) {
+        if (calls == null) {
+            calls = new ArrayList<>(4);
+        }
         calls.add(call);
         return this;
     }
@@ -72,11 +76,13 @@ final class SharedStatement implements Statement {
     @Override
     public Flux<Result> execute() {
         List<Consumer<Statement>> made = calls;
-        calls = new ArrayList<>(4);
+        calls = null;
         return handle.run(sql, c -> {
             Statement s = c.createStatement(sql);
-            for (int i = 0; i < made.size(); i++) {
-                made.get(i).accept(s);
+            if (made != null) {
+                for (int i = 0; i < made.size(); i++) {
+                    made.get(i).accept(s);
+                }
             }
             return Flux.<Result>from(s.execute());
         });
