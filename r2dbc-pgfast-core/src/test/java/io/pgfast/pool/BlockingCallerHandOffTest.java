@@ -54,8 +54,9 @@ class BlockingCallerHandOffTest {
                 lowest = Math.min(lowest, (voluntarySwitches() - before) / (double) PER_ROUND);
             }
             System.out.println("caller's sleeps per blocking pool query: " + lowest);
-            // 1.0 is the statement's answer; a give-back handed to the event loop on every query made it 1.5
-            assertThat(lowest).as("the caller's sleeps per blocking pool query").isBetween(0.9, 1.1);
+            // 1.0 is the statement's answer; a give-back handed to the event loop on every query made it 1.5. Fewer
+            // than 1 is an answer that came before the caller parked, which a quick machine sees now and then
+            assertThat(lowest).as("the caller's sleeps per blocking pool query").isLessThanOrEqualTo(1.1);
         } finally {
             pool.close().block(TIMEOUT);
             ResourceLeakDetector.setLevel(leakDetection);
