@@ -16,7 +16,6 @@ import reactor.core.CoreSubscriber;
 import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
-import reactor.core.publisher.Operators;
 import reactor.core.publisher.Sinks;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
@@ -26,7 +25,6 @@ import reactor.util.Loggers;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -43,8 +41,9 @@ import java.util.concurrent.TimeoutException;
  * A connection idle longer than {@code validationIdleTime} gets the {@code validationQuery} (or a remote validation)
  * first when one is configured.
  *
- * <p>Giving back: a connection whose socket closed is dropped; one with a statement still running (its subscriber
- * cancelled) waits until that has ended (its cancellation has been sent) or is closed after {@code drainTime}; then an
+ * <p>Giving back ({@link Release}): a connection whose socket closed is dropped; one with a statement still running
+ * (its subscriber cancelled) waits until that has ended (its cancellation has been sent) or is closed after
+ * {@code drainTime}; then an
  * open transaction is rolled back and what the borrower changed (auto-commit, isolation level, statement and lock
  * timeouts) is reset; a connection past its {@code maxLifeTime} is closed. In the common case nothing of this needs a
  * round trip.
@@ -69,6 +68,8 @@ public final class PgfastPool implements ConnectionFactory, Closeable, Disposabl
     /** Set by the first acquisition, which opens the {@code initialSize} connections. */
     private volatile boolean started;
     private final Mono<Connection> acquire = new Acquire();
+    /** Checks, waits for, resets what a borrower gives back. */
+    private final Release release;
     /** With {@code sharedLeases}: what {@code create()} hands out instead of whole connections; else null. */
     private final SharedLeases shared;
     /** Null without a MeterRegistry: then no class of micrometer-core is loaded. */
@@ -85,6 +86,7 @@ public final class PgfastPool implements ConnectionFactory, Closeable, Disposabl
         this.validationIdleNanos = configuration.validationIdleTime().toNanos();
         this.maxIdleNanos = configuration.maxIdleTime() == null ? 0 : configuration.maxIdleTime().toNanos();
         this.maxLifeNanos = configuration.maxLifeTime() == null ? 0 : configuration.maxLifeTime().toNanos();
+        this.release = new Release(this, configuration.drainTime());
         this.shared = configuration.sharedLeases() ? new SharedLeases(this, acquire, configuration.pipeliningLimit()) : null;
         if (configuration.meterRegistry() != null) {
             bindTo(configuration.meterRegistry());
@@ -381,145 +383,7 @@ public final class PgfastPool implements ConnectionFactory, Closeable, Disposabl
 
     /** {@code lease.close()}'s first subscription: checks and resets the connection, gives it back, completes {@code s}. */
     void release(Lease lease, CoreSubscriber<? super Void> s) {
-        PoolEntry e = lease.entry();
-        PgfastConnection c = e.connection;
-        if (!c.isOpen()) {
-            drop(e);
-            Operators.complete(s);
-            return;
-        }
-        if (!c.isAtRest()) {
-            if (!c.eventLoop().inEventLoop()) {
-                // seen from another thread, a conversation that does not mark its ending (a COPY) may still be
-                // finishing on the event loop while the caller it woke up gives back: look again there
-                c.eventLoop().execute(() -> release(lease, s));
-                return;
-            }
-            new AwaitRest(lease, e, s).start();
-            return;
-        }
-        giveBackAtRest(lease, e, s);
-    }
-
-    /** Gives back a connection at rest, reset first if the borrower changed it. */
-    private void giveBackAtRest(Lease lease, PoolEntry e, CoreSubscriber<? super Void> s) {
-        if (needsReset(lease, e)) {
-            reset(lease, e, s);
-            return;
-        }
-        giveBack(e);
-        Operators.complete(s);
-    }
-
-    /**
-     * A connection given back while its statement still runs, on its event loop: waits, sending nothing, until the
-     * statement has ended (rows that arrive after the borrower's last signal, as with a shared lease's statement, whose
-     * Results publisher ends before its rows do), then gives it back as usual. Bounded by {@code drainTime}, after
-     * which the connection is closed. When the rows wait for a consumer that asks for no more (an abandoned or
-     * cancelled result), {@link #drain} instead, which makes them read ahead.
-     */
-    private final class AwaitRest implements Runnable {
-        private final Lease lease;
-        private final PoolEntry entry;
-        private final CoreSubscriber<? super Void> subscriber;
-        private ScheduledFuture<?> deadline;
-        /** Settled or timed out, whichever came first (event loop only). */
-        private boolean over;
-
-        AwaitRest(Lease lease, PoolEntry entry, CoreSubscriber<? super Void> subscriber) {
-            this.lease = lease;
-            this.entry = entry;
-            this.subscriber = subscriber;
-        }
-
-        void start() {
-            PgfastConnection c = entry.connection;
-            // before whenSettled, which may run this at once
-            deadline = c.eventLoop().schedule(this::timedOut, configuration.drainTime().toNanos(), TimeUnit.NANOSECONDS);
-            c.whenSettled(this);
-        }
-
-        /** The connection settled. */
-        @Override
-        public void run() {
-            if (over) {
-                return;
-            }
-            over = true;
-            deadline.cancel(false);
-            PgfastConnection c = entry.connection;
-            if (!c.isOpen()) {
-                drop(entry);
-                Operators.complete(subscriber);
-            } else if (c.isAtRest()) {
-                giveBackAtRest(lease, entry, subscriber);
-            } else {
-                drain(lease, entry, subscriber);
-            }
-        }
-
-        private void timedOut() {
-            if (over) {
-                return;
-            }
-            over = true;
-            LOG.debug("pool {}: a connection given back with a statement running did not finish within drainTime ({}); closed",
-                    name(), configuration.drainTime());
-            drop(entry);
-            Operators.complete(subscriber);
-        }
-    }
-
-    /**
-     * A statement's rows wait for a consumer that asks for no more: a validation queued behind it makes them read
-     * ahead (or fails), and the connection is reset and given back once it has ended (up to {@code drainTime}), else
-     * closed.
-     */
-    private void drain(Lease lease, PoolEntry e, CoreSubscriber<? super Void> s) {
-        PgfastConnection c = e.connection;
-        c.validate(ValidationDepth.REMOTE).timeout(configuration.drainTime()).onErrorReturn(false).subscribe(atRest -> {
-            if (atRest && c.isOpen()) {
-                reset(lease, e, s);
-            } else {
-                LOG.debug("pool {}: a connection given back with a statement running did not finish within drainTime ({}); closed",
-                        name(), configuration.drainTime());
-                drop(e);
-                Operators.complete(s);
-            }
-        });
-    }
-
-    private static boolean needsReset(Lease lease, PoolEntry e) {
-        PgfastConnection c = e.connection;
-        return !c.isAutoCommit() || lease.changed() != 0 || c.getTransactionIsolationLevel() != e.isolation;
-    }
-
-    /** Rolls back an open transaction and resets what the borrower changed, then gives the connection back. */
-    private void reset(Lease lease, PoolEntry e, CoreSubscriber<? super Void> s) {
-        PgfastConnection c = e.connection;
-        Mono<Void> reset = c.preRelease();
-        if (c.getTransactionIsolationLevel() != e.isolation) {
-            reset = reset.then(c.setTransactionIsolationLevel(e.isolation));
-        }
-        int changed = lease.changed();
-        if (changed != 0) {
-            String sql = (changed & Lease.STATEMENT_TIMEOUT) != 0 && (changed & Lease.LOCK_TIMEOUT) != 0
-                    ? "RESET statement_timeout; RESET lock_timeout"
-                    : (changed & Lease.STATEMENT_TIMEOUT) != 0 ? "RESET statement_timeout" : "RESET lock_timeout";
-            reset = reset.then(Flux.from(c.createStatement(sql).execute()).concatMap(Result::getRowsUpdated).then());
-        }
-        reset.timeout(configuration.drainTime()).subscribe(null, err -> {
-            LOG.debug("pool {}: resetting a connection given back failed; closed", name(), err);
-            drop(e);
-            Operators.complete(s);
-        }, () -> {
-            if (c.isOpen() && c.isAutoCommit()) {
-                giveBack(e);
-            } else {
-                drop(e);
-            }
-            Operators.complete(s);
-        });
+        release.release(lease, s);
     }
 
     /** A whole connection comes back: to a waiter, to its idle slot, or closed (retired, or the pool closed). */
@@ -551,7 +415,7 @@ public final class PgfastPool implements ConnectionFactory, Closeable, Disposabl
     }
 
     /** Closes a connection that is handed out or in transit, and opens one for a waiter if that is now possible. */
-    private void drop(PoolEntry e) {
+    void drop(PoolEntry e) {
         Lease w = state.destroyed(e);
         closeQuietly(e);
         if (w != null) {
