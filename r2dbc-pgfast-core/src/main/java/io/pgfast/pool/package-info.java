@@ -5,11 +5,13 @@
  * acquisition.
  *
  * <p>{@code PoolState} keeps the bookkeeping under one lock and calls out to nothing; {@code PgfastPool} opens,
- * validates, resets and closes connections with its decisions; {@code Lease} is the handle of one acquisition.
+ * validates and closes connections with its decisions; {@code Release} waits for, drains and resets what a borrower
+ * gives back; {@code Lease} is the handle of one acquisition.
  *
  * <p>With {@code sharedLeases}, {@code SharedLeases} lends the connections it holds to the statements of many
- * {@code SharedConnection} handles at once; {@code SharedStatement} and {@code SharedBatch} run on whichever it picks,
- * and {@code SessionSql} refuses, with the driver's one lexer, SQL that would change a shared session.
+ * {@code SharedConnection} handles at once; {@code SharedStatement} and {@code SharedBatch} run, each statement as one
+ * {@code SharedRun}, on whichever it picks, and {@code SessionSql} refuses, with the driver's one lexer, SQL that would
+ * change a shared session ({@code SessionSqlVerdicts} keeps its verdict per SQL text).
  *
  * <p>{@code PoolOptions} declares each pool option once (r2dbc-pool's names); {@code PgfastPoolConnectionFactoryProvider}
  * serves {@code pool=true} URLs with them. The plain provider in {@code io.pgfast.r2dbc} cannot know this package (it
