@@ -4,8 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 import static org.awaitility.Awaitility.await;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 import io.micrometer.core.instrument.MeterRegistry;
@@ -217,6 +224,32 @@ class PgfastPoolAutoConfigurationTest {
                     assertThat(catchThrowable(() -> DatabaseClient.create(pool).sql("SET work_mem = '1MB'").then()
                             .block(TIMEOUT))).hasRootCauseInstanceOf(SharedLeaseException.class);
                 });
+    }
+
+    /** What IDEs and Boot's tooling read: every {@code pgfast.pool.*} property, with its declaration's doc and default. */
+    @Test
+    void theConfigurationMetadataDescribesEveryPgfastPoolProperty() throws IOException {
+        String json;
+        try (InputStream in = PgfastPoolAutoConfiguration.class
+                .getResourceAsStream("/META-INF/spring-configuration-metadata.json")) {
+            assertThat(in).as("r2dbc-pgfast-spring-boot's configuration metadata").isNotNull();
+            json = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        Map<String, String[]> described = new HashMap<>();
+        Matcher m = Pattern.compile("\\{\\s*\"name\": \"(pgfast\\.pool\\.[a-z-]+)\", "
+                + "\"type\": \"[\\w.]+\", \"description\": \"([^\"]*)\", \"defaultValue\": \"([^\"]*)\"")
+                .matcher(json.replaceAll("\\s*\n\\s*", " "));
+        while (m.find()) {
+            described.put(m.group(1), new String[]{m.group(2), m.group(3)});
+        }
+        List<PoolOption<?>> notBoots = PoolOptions.all().stream().filter(o -> !isBoots(o)).toList();
+        assertThat(described.keySet()).containsExactlyInAnyOrderElementsOf(
+                notBoots.stream().map(o -> "pgfast.pool." + kebab(o.name())).toList());
+        for (PoolOption<?> o : notBoots) {
+            String[] d = described.get("pgfast.pool." + kebab(o.name()));
+            assertThat(d[0]).as("description of " + o).isEqualTo(o.doc());
+            assertThat(d[1]).as("default of " + o).isEqualTo(o.defaultText());
+        }
     }
 
     @Test

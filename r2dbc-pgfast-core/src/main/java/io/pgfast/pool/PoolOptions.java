@@ -61,7 +61,7 @@ public final class PoolOptions {
             PgfastPoolConfiguration.Builder::name, "pgfast", "The pool's name, in its meters and messages");
     public static final PoolOption<Boolean> SHARED_LEASES = new PoolOption<>("sharedLeases", OptionCoercion::bool,
             PgfastPoolConfiguration.Builder::sharedLeases, "false",
-            "Statements outside a transaction share connections, pipelined; refuses session state (see below)");
+            "Statements outside a transaction share connections, pipelined; SQL that changes the session is refused");
     public static final PoolOption<Integer> PIPELINING_LIMIT = new PoolOption<>("pipeliningLimit", OptionCoercion::integer,
             PgfastPoolConfiguration.Builder::pipeliningLimit, "256", "With sharedLeases: statements in flight on one connection at most");
     /** Code only: a Micrometer {@code MeterRegistry} (typed Object, micrometer-core is optional). */
