@@ -43,10 +43,9 @@ import java.util.concurrent.TimeoutException;
  *
  * <p>Giving back ({@link Release}): a connection whose socket closed is dropped; one with a statement still running
  * (its subscriber cancelled) waits until that has ended (its cancellation has been sent) or is closed after
- * {@code drainTime}; then an
- * open transaction is rolled back and what the borrower changed (auto-commit, isolation level, statement and lock
- * timeouts) is reset; a connection past its {@code maxLifeTime} is closed. In the common case nothing of this needs a
- * round trip.
+ * {@code drainTime}; then an open transaction is rolled back and what the borrower changed (auto-commit, isolation
+ * level, statement and lock timeouts) is reset; a connection past its {@code maxLifeTime} is closed. In the common
+ * case nothing of this needs a round trip.
  *
  * <p>{@link #close()} ends the pool: waiters fail, idle connections close at once, handed-out ones when they come
  * back or after {@code closeTime}.

@@ -63,11 +63,11 @@ public final class PgfastPoolAutoConfiguration {
     /** Where the pool's options that Boot has no property for are read. */
     static final String PREFIX = "pgfast.pool.";
 
-    /** The options Boot's {@code spring.r2dbc.pool.*} set ({@link #configuration}), or this class and the metrics' do. */
-    static final Set<PoolOption<?>> FROM_BOOT = Set.of(PoolOptions.NAME, PoolOptions.INITIAL_SIZE, PoolOptions.MAX_SIZE,
+    /** The options Boot's {@code spring.r2dbc.pool.*} set ({@link #configuration}). */
+    static final Set<PoolOption<?>> FROM_BOOT = Set.of(PoolOptions.INITIAL_SIZE, PoolOptions.MAX_SIZE,
             PoolOptions.MIN_IDLE, PoolOptions.MAX_IDLE_TIME, PoolOptions.MAX_LIFE_TIME, PoolOptions.MAX_ACQUIRE_TIME,
             PoolOptions.MAX_CREATE_CONNECTION_TIME, PoolOptions.MAX_VALIDATION_TIME, PoolOptions.ACQUIRE_RETRY,
-            PoolOptions.VALIDATION_QUERY, PoolOptions.VALIDATION_DEPTH, PoolOptions.METER_REGISTRY);
+            PoolOptions.VALIDATION_QUERY, PoolOptions.VALIDATION_DEPTH);
 
     @Bean(name = NAME, destroyMethod = "dispose")
     PgfastPool connectionFactory(R2dbcProperties properties, ObjectProvider<R2dbcConnectionDetails> connectionDetails,
