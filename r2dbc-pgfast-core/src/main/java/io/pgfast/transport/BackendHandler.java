@@ -1,7 +1,6 @@
 package io.pgfast.transport;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.WrappedByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.ByteToMessageDecoder;
@@ -96,7 +95,7 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
                 // a leak-detection wrapper shares the indices of the buffer it wraps; reading through the
                 // wrapped buffer keeps PARANOID leak detection from recording a trace per header read (the
                 // wrapper itself is still what gets released)
-                ByteBuf view = cumulation instanceof WrappedByteBuf ? cumulation.unwrap() : cumulation;
+                ByteBuf view = LeakWrappers.isWrapper(cumulation) ? cumulation.unwrap() : cumulation;
                 Conversation head = queue.head();
                 byte type = view.getByte(view.readerIndex());
                 if (head != null && !isAsynchronous(type) && !head.canAccept(type)) {
