@@ -160,6 +160,14 @@ public final class PgOptions {
     public static final PgOption<Integer> READ_AHEAD_LIMIT = PgOption.integer("readAheadLimit",
             PgfastConnectionConfiguration.DEFAULT_READ_AHEAD_LIMIT, 0, "must not be negative",
             "Bytes of one result's rows read ahead for a statement waiting behind it on the same connection");
+    /** The default was chosen by measurement: OPTIONS.md, "An early cancel". */
+    public static final PgOption<Integer> CANCEL_DRAIN_BYTES = PgOption.integer("cancelDrainBytes", 1 << 20, 0,
+            "must not be negative",
+            "Bytes of rows an early cancel discards before it sends a CancelRequest; 0 sends one at once");
+    /** The default was chosen by measurement: OPTIONS.md, "An early cancel". */
+    public static final PgOption<Duration> CANCEL_DRAIN_TIME = PgOption.duration("cancelDrainTime",
+            Duration.ofMillis(100), Long.MAX_VALUE,
+            "How long an early cancel waits for the statement to end before it sends a CancelRequest; 0 sends one at once");
     public static final PgOption<Boolean> AUTODETECT_EXTENSIONS = PgOption.bool("autodetectExtensions", true,
             "Whether codecs found through ServiceLoader are registered");
     /** Typed {@code Object} so that micrometer-observation stays optional. */

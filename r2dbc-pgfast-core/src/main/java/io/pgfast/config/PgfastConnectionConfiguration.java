@@ -314,6 +314,16 @@ public final class PgfastConnectionConfiguration {
         return get(PgOptions.READ_AHEAD_LIMIT);
     }
 
+    /** Bytes of rows an early cancel discards before it sends a CancelRequest; 0 sends one at once. */
+    public int cancelDrainBytes() {
+        return get(PgOptions.CANCEL_DRAIN_BYTES);
+    }
+
+    /** How long an early cancel waits for the statement to end before it sends a CancelRequest; 0 sends one at once. */
+    public Duration cancelDrainTime() {
+        return get(PgOptions.CANCEL_DRAIN_TIME);
+    }
+
     /** Whether codecs found through {@code ServiceLoader} are registered. */
     public boolean autodetectExtensions() {
         return get(PgOptions.AUTODETECT_EXTENSIONS);

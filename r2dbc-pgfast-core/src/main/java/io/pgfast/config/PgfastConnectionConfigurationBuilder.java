@@ -347,6 +347,23 @@ public final class PgfastConnectionConfigurationBuilder {
     }
 
     /**
+     * When the consumer of a result gives up while its rows still arrive ({@code Mono.from}, {@code first()},
+     * {@code take(n)}), the rest is discarded as it arrives; past this many bytes of discarded rows, with the statement
+     * still running, a CancelRequest stops it. {@code 0} sends the CancelRequest at once. Default 1 MiB.
+     */
+    public PgfastConnectionConfigurationBuilder cancelDrainBytes(int cancelDrainBytes) {
+        return set(PgOptions.CANCEL_DRAIN_BYTES, cancelDrainBytes);
+    }
+
+    /**
+     * How long, after the consumer of a result gave up, the driver waits for the statement to end, discarding its rows,
+     * before a CancelRequest stops it. {@code 0} sends the CancelRequest at once. Default 100 ms.
+     */
+    public PgfastConnectionConfigurationBuilder cancelDrainTime(Duration cancelDrainTime) {
+        return set(PgOptions.CANCEL_DRAIN_TIME, cancelDrainTime);
+    }
+
+    /**
      * Registers codecs for your own types (or to replace a built-in mapping), e.g. a Java enum for a
      * PostgreSQL enum or a JSON library's type. Code-only: not a URL option.
      */

@@ -32,7 +32,9 @@ final class TransportSettingsMapping {
                 replication ? 0 : configuration.get(PgOptions.READ_AHEAD_LIMIT),
                 new Notices(level(configuration.get(PgOptions.NOTICE_LOG_LEVEL)),
                         level(configuration.get(PgOptions.ERROR_RESPONSE_LOG_LEVEL))),
-                configuration.get(PgOptions.LOOP_RESOURCES));
+                configuration.get(PgOptions.LOOP_RESOURCES),
+                configuration.get(PgOptions.CANCEL_DRAIN_BYTES),
+                configuration.get(PgOptions.CANCEL_DRAIN_TIME));
     }
 
     private static Notices.Level level(io.pgfast.config.LogLevel level) {

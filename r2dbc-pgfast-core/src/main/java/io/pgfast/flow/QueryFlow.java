@@ -8,7 +8,6 @@ import io.pgfast.error.PgExceptionFactory;
 import io.pgfast.observation.QueryObservation;
 import io.pgfast.protocol.backend.ErrorResponse;
 import io.pgfast.protocol.backend.NoticeResponse;
-import io.pgfast.transport.CancelRequestSender;
 import io.pgfast.transport.Transport;
 import io.r2dbc.spi.R2dbcException;
 import io.r2dbc.spi.Result;
@@ -20,9 +19,10 @@ import org.reactivestreams.Subscriber;
  * {@link ResultDelivery}'s job.
  *
  * <p>Cancellation: when the consumer of a Result gives up while its rows still arrive, the rest of the
- * rows are released unread, and if nothing was written after this conversation a CancelRequest stops
- * the server's work (its 57014 error is then expected and swallowed). When something was written after
- * it, the cancel could hit that statement instead, so the rows are only drained.
+ * rows are stepped over unread as they arrive. If nothing was written after this conversation, a statement
+ * still running past {@code cancelDrainBytes} or {@code cancelDrainTime} is stopped by a CancelRequest
+ * ({@link Transport#cancelEarly}; its 57014 error is then expected and swallowed). When something was written
+ * after it, a cancel could hit that statement instead, so the rows are only drained.
  */
 public abstract class QueryFlow extends ResultDelivery implements ResultFeed.Owner {
 
@@ -78,7 +78,7 @@ public abstract class QueryFlow extends ResultDelivery implements ResultFeed.Own
                 endObservation();
             }
         }
-        if (!cancelSent && transport.isLastWritten(this) && cancelServerWork()) {
+        if (!cancelSent && cancelServerWork()) {
             cancelSent = true;
         }
     }
@@ -237,15 +237,17 @@ public abstract class QueryFlow extends ResultDelivery implements ResultFeed.Own
         if (observation != null) {
             observation.cancelled();
         }
-        if (feed == current && !cancelSent && transport.isLastWritten(this) && cancelServerWork()) {
+        if (feed == current && !cancelSent && cancelServerWork()) {
             cancelSent = true;
         }
     }
 
-    /** Stops the server's work on this conversation; false when this flow cannot (subclasses may override). */
+    /**
+     * Stops the server's work on this conversation unless it ends within the early cancel's bounds; false when this
+     * flow cannot (subclasses may override) or a cancel could reach another statement.
+     */
     boolean cancelServerWork() {
-        CancelRequestSender.send(transport);
-        return true;
+        return transport.cancelEarly(this);
     }
 
     @Override

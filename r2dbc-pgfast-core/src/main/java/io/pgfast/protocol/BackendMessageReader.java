@@ -60,17 +60,17 @@ public final class BackendMessageReader {
     }
 
     /**
-     * Steps over the next message, which must be a DataRow, without decoding it: true when a whole
-     * message was skipped, false when it is not complete yet ({@code in} untouched). The header is
-     * checked as in {@link #next}.
+     * Steps over the next message, which must be a DataRow, without decoding it: returns the bytes skipped
+     * (type byte and length word included) when a whole message was, or -1 when it is not complete yet
+     * ({@code in} untouched). The header is checked as in {@link #next}.
      */
-    public boolean skipDataRow(ByteBuf in) {
+    public int skipDataRow(ByteBuf in) {
         int length = framer.frame(in);
         if (length < 0) {
-            return false;
+            return -1;
         }
         in.skipBytes(1 + length);
-        return true;
+        return 1 + length;
     }
 
     /**

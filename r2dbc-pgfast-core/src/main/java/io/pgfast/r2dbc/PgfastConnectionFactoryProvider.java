@@ -14,6 +14,7 @@ import io.pgfast.config.SslNegotiation;
 import io.pgfast.config.TargetServerType;
 import static io.r2dbc.spi.ConnectionFactoryOptions.DRIVER;
 
+import java.time.Duration;
 import java.time.ZoneId;
 import java.util.Map;
 import java.util.function.Function;
@@ -82,6 +83,8 @@ public final class PgfastConnectionFactoryProvider implements ConnectionFactoryP
     public static final Option<Integer> PIPELINE_LIMIT = PgOptions.PIPELINE_LIMIT.r2dbcOption();
     public static final Option<Integer> MAX_MESSAGE_SIZE = PgOptions.MAX_MESSAGE_SIZE.r2dbcOption();
     public static final Option<Integer> READ_AHEAD_LIMIT = PgOptions.READ_AHEAD_LIMIT.r2dbcOption();
+    public static final Option<Integer> CANCEL_DRAIN_BYTES = PgOptions.CANCEL_DRAIN_BYTES.r2dbcOption();
+    public static final Option<Duration> CANCEL_DRAIN_TIME = PgOptions.CANCEL_DRAIN_TIME.r2dbcOption();
     public static final Option<Boolean> AUTODETECT_EXTENSIONS = PgOptions.AUTODETECT_EXTENSIONS.r2dbcOption();
     /** r2dbc-postgresql's name for the search_path, sent as that startup parameter as given; alias {@code currentSchema}. */
     public static final Option<String> SCHEMA = PgOptions.SCHEMA.r2dbcOption();

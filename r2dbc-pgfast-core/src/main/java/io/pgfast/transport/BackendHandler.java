@@ -43,6 +43,11 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
         this.socketTimeout = socketTimeout;
     }
 
+    /** Whether the handler is inside its read loop, handing received messages to the conversations. */
+    boolean isDraining() {
+        return draining;
+    }
+
     /** Whether reading is held back because the head conversation refused the next message. */
     boolean isStalled() {
         return stalled;
@@ -115,10 +120,12 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
                     return;
                 }
                 if (type == 'D' && head != null && head.skipsDataRows()) {
-                    if (framer.skipDataRow(view)) {
-                        continue;
+                    int skipped = framer.skipDataRow(view);
+                    if (skipped < 0) {
+                        break;
                     }
-                    break;
+                    transport.discarded(head, skipped);
+                    continue;
                 }
                 // a CopyData keeps a retained slice, which may outlive the cumulation: it is cut from the
                 // wrapper, so that its release, the last one, reaches the leak detector's record (a slice of
@@ -140,6 +147,7 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
             transport.fail(e);
         } finally {
             draining = false;
+            transport.awaitingBytes();
             held.release();
             if (socketTimeout != null) {
                 socketTimeout.update();

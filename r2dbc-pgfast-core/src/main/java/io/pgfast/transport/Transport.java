@@ -54,6 +54,8 @@ public final class Transport {
     private final BackendHandler handler;
     /** Null when socketTimeout is off: then nothing of it runs. */
     private final SocketTimeout socketTimeout;
+    /** What an early cancel does: discard, and cancel past the bounds (see {@link #cancelEarly}). */
+    private final EarlyCancel earlyCancel;
     private final Map<String, String> parameters = new ConcurrentHashMap<>();
     private final AtomicBoolean resumeScheduled = new AtomicBoolean();
     /** Conversations submitted from other threads, on their way to the event loop. */
@@ -87,10 +89,14 @@ public final class Transport {
     /** Where notices and error responses are logged, at the levels the configuration names. */
     private final Notices notices;
 
-    /** A channel with no read-ahead, default notices and Reactor Netty's loops; {@code socketTimeout} null or zero for none. */
+    /**
+     * A channel with no read-ahead, default notices, Reactor Netty's loops and an early cancel that cancels at once;
+     * {@code socketTimeout} null or zero for none.
+     */
     Transport(Channel channel, int maxMessageSize, int pipelineLimit, Duration socketTimeout) {
         this(channel, new TransportSettings(Duration.ZERO, false, true, false, maxMessageSize, pipelineLimit,
-                socketTimeout == null ? Duration.ZERO : socketTimeout, 0, Notices.DEFAULT, null));
+                socketTimeout == null ? Duration.ZERO : socketTimeout, 0, Notices.DEFAULT, null,
+                0, Duration.ZERO));
     }
 
     Transport(Channel channel, TransportSettings settings) {
@@ -108,6 +114,7 @@ public final class Transport {
         this.socketTimeout = socketTimeout == null || socketTimeout.isZero() ? null
                 : new SocketTimeout(this, queue, handler, socketTimeout);
         handler.socketTimeout(this.socketTimeout);
+        this.earlyCancel = new EarlyCancel(this, queue, settings.cancelDrainBytes(), settings.cancelDrainTime());
         queue.attach(channel);
     }
 
@@ -202,6 +209,27 @@ public final class Transport {
                 + "still runs there; only its results are discarded.", SqlState.INSUFFICIENT_RESOURCES));
     }
 
+    /**
+     * The consumer of {@code c}'s answer gave up while the statement may still run (event loop only): the rest of the
+     * answer is discarded as it arrives, and a CancelRequest goes out only if the statement still runs past
+     * {@code cancelDrainBytes} or {@code cancelDrainTime} (see {@link EarlyCancel}). Returns false, doing nothing, when
+     * a cancel could reach another statement (one was written after {@code c}): the answer is then only discarded. A
+     * conversation that sees true may receive the server's 57014 (query_canceled) for its statement.
+     */
+    public boolean cancelEarly(Conversation c) {
+        return earlyCancel.start(c, handler.isDraining());
+    }
+
+    /** The handler stepped over a DataRow of {@code bytes} for the head conversation, which discards its rows. */
+    void discarded(Conversation head, int bytes) {
+        earlyCancel.discarded(head, bytes);
+    }
+
+    /** The handler has handed over all it received and waits for the socket (or for a consumer's demand). */
+    void awaitingBytes() {
+        earlyCancel.awaitingBytes();
+    }
+
     /** Whether nothing was written after {@code c} (event loop only). */
     public boolean isLastWritten(Conversation c) {
         return queue.isLastWritten(c);
@@ -263,8 +291,10 @@ public final class Transport {
             answered = head;
         }
         if (head.onMessage(message)) {
+            earlyCancel.ended(head);
             queue.completeHead();
             if (queue.head() != null) {
+                earlyCancel.headChanged(queue.head(), true);
                 handler.resume();
             } else {
                 settle();
@@ -376,6 +406,7 @@ public final class Transport {
         // what was waiting timed out; what comes later finds a closed connection, not a timeout of its own
         Throwable later = wrapped instanceof R2dbcTimeoutException
                 ? new R2dbcNonTransientResourceException("connection closed: " + wrapped.getMessage(), SqlState.CONNECTION_FAILURE, wrapped) : wrapped;
+        earlyCancel.closed();
         queue.close(wrapped, later);
         channel.close();
         closed.tryEmitEmpty();

@@ -11,7 +11,9 @@ import java.time.Duration;
  * backend sends nothing for that long while the driver waits for it (see {@link SocketTimeout});
  * {@code readAheadLimit} bounds the bytes of one result read ahead for statements waiting behind it (0 for
  * none); {@code notices} logs the server's notices and error responses; {@code loopResources} (null for
- * Reactor Netty's shared ones) runs the channel and its CancelRequests.
+ * Reactor Netty's shared ones) runs the channel and its CancelRequests; {@code cancelDrainBytes} and
+ * {@code cancelDrainTime} bound what an early cancel discards before it sends a CancelRequest (see
+ * {@link EarlyCancel}; zero for either sends it at once).
  */
 public record TransportSettings(
         Duration connectTimeout,
@@ -23,11 +25,16 @@ public record TransportSettings(
         Duration socketTimeout,
         long readAheadLimit,
         Notices notices,
-        reactor.netty.resources.LoopResources loopResources) {
+        reactor.netty.resources.LoopResources loopResources,
+        long cancelDrainBytes,
+        Duration cancelDrainTime) {
 
     public TransportSettings {
         if (readAheadLimit < 0) {
             throw new IllegalArgumentException("readAheadLimit must not be negative, got " + readAheadLimit);
+        }
+        if (cancelDrainBytes < 0 || cancelDrainTime == null || cancelDrainTime.isNegative()) {
+            throw new IllegalArgumentException("cancelDrainBytes and cancelDrainTime must not be negative");
         }
     }
 }

@@ -1,0 +1,195 @@
+package io.pgfast.reliability;
+
+import io.pgfast.config.PgfastConnectionConfiguration;
+import io.pgfast.config.PgfastConnectionConfigurationBuilder;
+import io.pgfast.pool.PgfastPool;
+import io.pgfast.pool.PgfastPoolConfiguration;
+import io.pgfast.r2dbc.PgfastConnection;
+import io.pgfast.r2dbc.PgfastConnectionFactory;
+import io.pgfast.testing.AuthMethod;
+import io.pgfast.testing.RequiresPostgres;
+import io.r2dbc.pool.ConnectionPool;
+import io.r2dbc.pool.ConnectionPoolConfiguration;
+import io.r2dbc.spi.Connection;
+import io.r2dbc.spi.ConnectionFactory;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.function.Function;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * An early cancel (the consumer stops after the rows it needs: {@code Mono.from}, {@code next()}, {@code take(n)})
+ * costs no connection when the statement ends within the bounds, and stops a statement that keeps running past them.
+ * A CancelRequest is a TCP connection of its own, so the proxy between the driver and the server counts them: every
+ * connection it accepts beyond the driver's own is one. Nothing here depends on the machine's speed: where a bound
+ * must not fire, it is set far beyond any pause; where a cancel must have stopped a statement, the statement would
+ * otherwise run for many minutes.
+ */
+@RequiresPostgres
+class EarlyCancelTest {
+
+    /** Rows enough to run for many minutes: an answer after it proves a cancel stopped it. */
+    private static final String ENDLESS = "SELECT generate_series(1, 2000000000)";
+    /** 50 rows: one socket read holds them all, and the statement is over before the first row is read. */
+    private static final String SMALL = "SELECT g FROM generate_series(1, 50) g";
+    /**
+     * About 30 KB of rows, which the server flushes, then a sleep: the consumer's cancel finds the statement running
+     * with nothing more to read.
+     */
+    private static final String ROWS_THEN_SLEEP = "SELECT g, CASE WHEN g = 3000 THEN pg_sleep(600) END FROM generate_series(1, 3001) g";
+    private static final int READS = 1000;
+
+    private FaultProxy proxy;
+
+    @BeforeEach
+    void proxy() {
+        proxy = FaultProxy.to(Db.server().host(), Db.server().port());
+    }
+
+    @AfterEach
+    void closeProxy() {
+        proxy.close();
+    }
+
+    private PgfastConnectionConfigurationBuilder config() {
+        return Db.config(AuthMethod.SCRAM, "127.0.0.1", proxy.port());
+    }
+
+    private static Flux<Integer> ints(Connection c, String sql) {
+        return Flux.from(c.createStatement(sql).execute()).concatMap(r -> r.map((row, md) -> row.get(0, Integer.class)));
+    }
+
+    /** The three shapes that stop early, in turn: Mono.from, next() (DatabaseClient's first()), take(3). */
+    private static Mono<Integer> earlyRead(Connection c, int i) {
+        switch (i % 3) {
+            case 0:
+                return Mono.from(Flux.from(c.createStatement(SMALL).execute()).flatMap(r -> r.map((row, md) -> row.get(0, Integer.class))));
+            case 1:
+                return ints(c, SMALL).next();
+            default:
+                return ints(c, SMALL).take(3).reduce(Integer::sum).map(sum -> sum - 5);
+        }
+    }
+
+    @Test
+    void earlyReadsOfASmallResultOpenNoConnection() {
+        // the time bound far beyond any pause of this machine: only a statement still running could be cancelled
+        PgfastConnection c = Db.connect(config().cancelDrainTime(Duration.ofMinutes(5)).build());
+        try {
+            for (int i = 0; i < READS; i++) {
+                assertThat(earlyRead(c, i).block(Db.TIMEOUT)).as("read %d", i).isEqualTo(1);
+            }
+            assertThat(Db.one(c, "SELECT 7", Integer.class)).isEqualTo(7);
+            assertThat(proxy.accepted()).as("connections: the driver's own, and no CancelRequest").isEqualTo(1);
+        } finally {
+            Db.close(c);
+        }
+    }
+
+    @Test
+    void theDefaultsOpenNoConnectionForEarlyReadsOfASmallResult() {
+        PgfastConnection c = Db.connect(config().build());
+        try {
+            for (int i = 0; i < 100; i++) {
+                assertThat(earlyRead(c, i).block(Db.TIMEOUT)).isEqualTo(1);
+            }
+            // the small results end within microseconds of their first row; a pause of this machine beyond the
+            // 100 ms default could make one CancelRequest, never one per read as before
+            assertThat(proxy.accepted()).isLessThan(1 + 10);
+        } finally {
+            Db.close(c);
+        }
+    }
+
+    @Test
+    void theByteBoundStopsAStatementThatKeepsSending() {
+        PgfastConnection c = Db.connect(config().cancelDrainBytes(64 << 10).cancelDrainTime(Duration.ofHours(1)).build());
+        try {
+            for (int i = 0; i < 3; i++) {
+                assertThat(ints(c, ENDLESS).take(10).collectList().block(Db.TIMEOUT)).hasSize(10);
+                assertThat(Db.one(c, "SELECT 7", Integer.class)).isEqualTo(7);
+            }
+            assertThat(proxy.accepted()).as("the connection and one CancelRequest per endless statement").isEqualTo(1 + 3);
+        } finally {
+            Db.close(c);
+        }
+    }
+
+    @Test
+    void theTimeBoundStopsAStatementThatSendsNothing() {
+        PgfastConnection c = Db.connect(config().cancelDrainTime(Duration.ofMillis(200)).build());
+        try {
+            assertThat(ints(c, ROWS_THEN_SLEEP).take(5).collectList().block(Db.TIMEOUT)).containsExactly(1, 2, 3, 4, 5);
+            assertThat(Db.one(c, "SELECT 7", Integer.class)).isEqualTo(7);
+            // a Results subscriber that gives up before the first Result (a client-side timeout)
+            assertThat(Flux.from(c.createStatement("SELECT pg_sleep(600)").execute())
+                    .timeout(Duration.ofMillis(100), Mono.empty()).collectList().block(Db.TIMEOUT)).isEmpty();
+            assertThat(Db.one(c, "SELECT 8", Integer.class)).isEqualTo(8);
+            assertThat(proxy.accepted()).as("the connection and two CancelRequests").isEqualTo(1 + 2);
+        } finally {
+            Db.close(c);
+        }
+    }
+
+    /**
+     * The statement issued right after an early cancel waits until the cancelled one has ended or the server has taken
+     * the cancel, so a cancel sent at the bound never reaches it: it sleeps long enough for a late cancel to land.
+     */
+    @Test
+    void aCancelAtTheBoundNeverReachesTheNextStatement() {
+        PgfastConnection c = Db.connect(config().cancelDrainTime(Duration.ofMillis(300)).build());
+        try {
+            for (int i = 0; i < 3; i++) {
+                List<Integer> both = ints(c, ROWS_THEN_SLEEP).take(2)
+                        .concatWith(ints(c, "SELECT 40 + " + i + " FROM pg_sleep(1)"))
+                        .collectList().block(Db.TIMEOUT);
+                assertThat(both).containsExactly(1, 2, 40 + i);
+            }
+            assertThat(proxy.accepted()).isEqualTo(1 + 3);
+        } finally {
+            Db.close(c);
+        }
+    }
+
+    @Test
+    void earlyReadsThroughR2dbcPoolOpenNoConnectionBeyondThePool() {
+        PgfastConnectionFactory factory = new PgfastConnectionFactory(config().cancelDrainTime(Duration.ofMinutes(5)).build());
+        ConnectionPool pool = new ConnectionPool(ConnectionPoolConfiguration.builder(factory).initialSize(0).maxSize(4).build());
+        try {
+            readConcurrently(pool);
+            assertThat(proxy.accepted()).as("the pool's connections only").isLessThanOrEqualTo(4);
+        } finally {
+            pool.dispose();
+        }
+    }
+
+    @Test
+    void earlyReadsThroughTheDriversPoolOpenNoConnectionBeyondThePool() {
+        PgfastConnectionConfiguration configuration = config().cancelDrainTime(Duration.ofMinutes(5)).build();
+        for (boolean shared : new boolean[] {false, true}) {
+            long before = proxy.accepted();
+            PgfastPool pool = new PgfastPool(PgfastPoolConfiguration.builder(configuration).initialSize(0).maxSize(4)
+                    .sharedLeases(shared).build());
+            try {
+                readConcurrently(pool);
+                assertThat(proxy.accepted() - before).as("shared leases: %s", shared).isLessThanOrEqualTo(4);
+            } finally {
+                pool.dispose();
+            }
+        }
+    }
+
+    /** {@link #READS} early reads, 16 at a time, each on a connection of its own from {@code pool}. */
+    private static void readConcurrently(ConnectionFactory pool) {
+        Function<Integer, Mono<Integer>> read = i -> Mono.usingWhen(pool.create(), c -> earlyRead(c, i), Connection::close);
+        List<Integer> values = Flux.range(0, READS).flatMap(read, 16).collectList().block(Db.TIMEOUT.multipliedBy(2));
+        assertThat(values).hasSize(READS).containsOnly(1);
+    }
+}
