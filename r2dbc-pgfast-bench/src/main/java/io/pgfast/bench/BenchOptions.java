@@ -25,15 +25,17 @@ public record BenchOptions(String mode, int rounds, double seconds, double warmu
 
     /**
      * The default run's scenarios, in both loop shapes: the single-row round trip (select by id: where the client's
-     * CPU per statement shows), the row-heavy selects (100 rows of every type, 5000 short rows: decoding) and the
+     * CPU per statement shows; read to its end, and read as applications read one row, {@code Mono.from}: the first
+     * row, then a cancel), the row-heavy selects (100 rows of every type, 5000 short rows: decoding) and the
      * pipelined ×10, which every peer, the floor included, runs; then what every Spring Data repository call does,
-     * acquire, select by id, release, alone and 64 at once over a pool of 4, each with pgfast on r2dbc-pool and on
+     * acquire, select by id, release (read both ways), alone and 64 at once over a pool of 4, each with pgfast on r2dbc-pool and on
      * its own pool (the floor has no pool). The others ({@code --scenarios all}, {@code --full}) add transaction,
      * cursor, stream, batch, 256 at once and take(10) shapes; take(10) without a fetch size alone costs
      * r2dbc-postgresql 7.6 s per operation.
      */
-    public static final List<Scenario> DEFAULT_SCENARIOS = List.of(Scenario.SELECT_BY_ID, Scenario.ROWS_100_ALL_TYPES,
-            Scenario.ROWS_5000_SHORT, Scenario.PIPELINED, Scenario.POOL_QUERY, Scenario.POOL_QUERY_OWN_POOL,
+    public static final List<Scenario> DEFAULT_SCENARIOS = List.of(Scenario.SELECT_BY_ID, Scenario.SELECT_BY_ID_FIRST,
+            Scenario.ROWS_100_ALL_TYPES, Scenario.ROWS_5000_SHORT, Scenario.PIPELINED, Scenario.POOL_QUERY,
+            Scenario.POOL_QUERY_FIRST, Scenario.POOL_QUERY_OWN_POOL, Scenario.POOL_QUERY_OWN_POOL_FIRST,
             Scenario.CONCURRENT_64, Scenario.CONCURRENT_64_OWN_POOL);
     /**
      * The default run's warm-up per scenario and shape (once per process, in passes over every scenario, which

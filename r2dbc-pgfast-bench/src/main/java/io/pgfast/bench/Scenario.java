@@ -21,11 +21,19 @@ public enum Scenario {
     ROWS_500_SIMPLE_TYPES("rows_500_simple_types", "select 500 rows, simple types, prepared", 1, 500),
     ROWS_5000_SHORT("rows_5000_short", "select 5000 rows, 5 short columns", 1, 5000),
     SELECT_BY_ID("select_by_id", "select by id, parameterized", 1, 1),
+    /**
+     * {@link #SELECT_BY_ID} read as applications read one row: the R2DBC drivers with {@code Mono.from(result.map(...))},
+     * which cancels the result after its first row (Spring's {@code DatabaseClient...first()} does the same with
+     * {@code next()}); pgjdbc reads the first row and closes, vertx and the floor read the row as in select by id.
+     */
+    SELECT_BY_ID_FIRST("select_by_id_first", "select by id, Mono.from (first row, then cancel)", 1, 1),
     INSERT_RETURNING("insert_returning", "insert, all types, returning", 1, 1),
     UPDATE("update", "update, parameterized", 1, 0),
     DELETE("delete", "delete, parameterized", 1, 0),
     TRANSACTION("transaction", "transaction, 3 queries", 3, 1),
     POOL_QUERY("pool_query", "pool query, select 1 row", 1, 1),
+    /** {@link #POOL_QUERY} read as {@link #SELECT_BY_ID_FIRST} reads. */
+    POOL_QUERY_FIRST("pool_query_first", "pool query, Mono.from (first row, then cancel)", 1, 1),
     CURSOR("cursor", "cursor (fetch size 100), 500 rows in 5 reads", 1, 500),
     STREAM("stream", "query stream, 500 rows", 1, 500),
     PIPELINED("pipelined", "select 100 rows, all types, pipelined x10", 10, 1000),
@@ -36,6 +44,9 @@ public enum Scenario {
      * every other driver runs it as {@link #POOL_QUERY}, on the pool its users take.
      */
     POOL_QUERY_OWN_POOL("pool_query_own_pool", "pool query, select 1 row, pgfast's own pool", 1, 1),
+    /** {@link #POOL_QUERY_FIRST} with pgfast on its own pool, as {@link #POOL_QUERY_OWN_POOL}. */
+    POOL_QUERY_OWN_POOL_FIRST("pool_query_own_pool_first", "pool query, Mono.from (first row, then cancel), pgfast's own pool",
+            1, 1),
     /** 64 requests at once over a pool of 4 (pgfast on r2dbc-pool; pgjdbc: a thread per request). */
     CONCURRENT_64("concurrent_64", "64 concurrent selects by id, pool of 4", 64, 64),
     /** {@link #CONCURRENT_64} with pgfast on its own pool, as {@link #POOL_QUERY_OWN_POOL}. */
@@ -109,6 +120,8 @@ public enum Scenario {
         switch (this) {
             case POOL_QUERY_OWN_POOL:
                 return POOL_QUERY;
+            case POOL_QUERY_OWN_POOL_FIRST:
+                return POOL_QUERY_FIRST;
             case CONCURRENT_64_OWN_POOL:
             case CONCURRENT_64_SHARED_LEASES:
                 return CONCURRENT_64;

@@ -58,9 +58,11 @@ class CostMeterTest {
         long ownBefore = threads.getCurrentThreadCpuTime();
         CostMeter.Reading r = CostMeter.start();
         keep = new byte[8 * ARRAY];
-        long spinUntil = System.nanoTime() + 200_000_000L;
+        // spins until this thread has had 150 ms of CPU, however busy the machine (the wall-clock cap only ends a
+        // thread that gets no CPU at all)
+        long giveUp = System.nanoTime() + 60_000_000_000L;
         long sum = 0;
-        while (System.nanoTime() < spinUntil) {
+        while (threads.getCurrentThreadCpuTime() - ownBefore < 150_000_000L && System.nanoTime() < giveUp) {
             sum += System.nanoTime() & 1;
         }
         keep = sum;

@@ -62,9 +62,10 @@ class RoundPlanTest {
     void scenariosThatDifferOnlyInPgfastsPoolShareTheirRoundsWithThePeers() {
         List<Peer> peers = List.of(Peer.R2DBC_POSTGRESQL, Peer.VERTX, Peer.PGJDBC, Peer.FLOOR);
         assertThat(RoundPlan.sharedRounds(BenchOptions.DEFAULT_SCENARIOS, peers)).containsExactly(
-                List.of(Scenario.SELECT_BY_ID), List.of(Scenario.ROWS_100_ALL_TYPES),
+                List.of(Scenario.SELECT_BY_ID), List.of(Scenario.SELECT_BY_ID_FIRST), List.of(Scenario.ROWS_100_ALL_TYPES),
                 List.of(Scenario.ROWS_5000_SHORT), List.of(Scenario.PIPELINED),
                 List.of(Scenario.POOL_QUERY, Scenario.POOL_QUERY_OWN_POOL),
+                List.of(Scenario.POOL_QUERY_FIRST, Scenario.POOL_QUERY_OWN_POOL_FIRST),
                 List.of(Scenario.CONCURRENT_64, Scenario.CONCURRENT_64_OWN_POOL));
         assertThat(RoundPlan.sharedRounds(List.of(Scenario.CONCURRENT_64_SHARED_LEASES, Scenario.UPDATE,
                 Scenario.CONCURRENT_64), List.of(Peer.PGJDBC))).containsExactly(
@@ -110,8 +111,8 @@ class RoundPlanTest {
     @Test
     void aPeerWarmsUpAndRunsTheBaseScenarioOfPgfastsPoolVariantsOnce() {
         assertThat(WorkerLauncher.runnable(Peer.VERTX, BenchOptions.DEFAULT_SCENARIOS)).containsExactly(
-                Scenario.SELECT_BY_ID, Scenario.ROWS_100_ALL_TYPES, Scenario.ROWS_5000_SHORT, Scenario.PIPELINED,
-                Scenario.POOL_QUERY, Scenario.CONCURRENT_64);
+                Scenario.SELECT_BY_ID, Scenario.SELECT_BY_ID_FIRST, Scenario.ROWS_100_ALL_TYPES, Scenario.ROWS_5000_SHORT,
+                Scenario.PIPELINED, Scenario.POOL_QUERY, Scenario.POOL_QUERY_FIRST, Scenario.CONCURRENT_64);
         assertThat(WorkerLauncher.runnable(Peer.PGFAST, BenchOptions.DEFAULT_SCENARIOS))
                 .containsExactlyElementsOf(BenchOptions.DEFAULT_SCENARIOS);
         assertThat(WorkerLauncher.runnable(Peer.PGFAST_AGAIN, List.of(Scenario.CONCURRENT_64_SHARED_LEASES)))

@@ -55,6 +55,7 @@ public final class FloorWorkload implements Workload {
             case ROWS_5000_SHORT:
                 return range(Sql.SHORT_RANGE, 5000, 1);
             case SELECT_BY_ID:
+            case SELECT_BY_ID_FIRST:
                 return new Plan(Sql.SHORT_BY_ID, () -> new long[]{ScenarioData.randomShortId()}, false, 1, 1);
             default:
                 return null;

@@ -67,6 +67,8 @@ public final class PgjdbcWorkload implements Workload {
             case ROWS_5000_SHORT:
                 return onConnection(c -> rows(c, Sql.SHORT_RANGE, range(5000), 0, JdbcRows::shortColumns, 5000), true);
             case SELECT_BY_ID:
+            case SELECT_BY_ID_FIRST:
+                // one row: reading the first and closing is reading it all
                 return onConnection(PgjdbcWorkload::selectById, true);
             case INSERT_RETURNING:
                 return onConnection(PgjdbcWorkload::insertReturning, true);
@@ -78,6 +80,8 @@ public final class PgjdbcWorkload implements Workload {
                 return onConnection(PgjdbcWorkload::transaction, false);
             case POOL_QUERY_OWN_POOL:
             case POOL_QUERY:
+            case POOL_QUERY_FIRST:
+            case POOL_QUERY_OWN_POOL_FIRST:
                 return onPool(pool -> {
                     try (Connection c = pool.getConnection()) {
                         selectById(c);

@@ -110,6 +110,8 @@ public final class R2dbcWorkload implements Workload {
                 return onConnection(c -> rows(range(c, Sql.SHORT_RANGE, 5000), R2dbcRows::shortColumns, 5000));
             case SELECT_BY_ID:
                 return onConnection(R2dbcWorkload::selectById);
+            case SELECT_BY_ID_FIRST:
+                return onConnection(R2dbcWorkload::selectByIdFirst);
             case INSERT_RETURNING:
                 return onConnection(R2dbcWorkload::insertReturning);
             case UPDATE:
@@ -123,6 +125,10 @@ public final class R2dbcWorkload implements Workload {
                 return onPool(R2dbcWorkload::poolQuery);
             case POOL_QUERY_OWN_POOL:
                 return onOwnPool(R2dbcWorkload::poolQuery);
+            case POOL_QUERY_FIRST:
+                return onPool(R2dbcWorkload::poolQueryFirst);
+            case POOL_QUERY_OWN_POOL_FIRST:
+                return onOwnPool(R2dbcWorkload::poolQueryFirst);
             case CURSOR:
                 return onConnection(c -> rows(range(c, Sql.ALL_TYPES_RANGE, 500).fetchSize(ScenarioData.FETCH_SIZE),
                         R2dbcRows::allTypes, 500));
@@ -171,9 +177,24 @@ public final class R2dbcWorkload implements Workload {
         return rows(c.createStatement(Sql.SHORT_BY_ID).bind(0, ScenarioData.randomShortId()), R2dbcRows::shortColumns, 1);
     }
 
+    /**
+     * The row by {@code Mono.from}, as applications read one row: the Result is cancelled after its first row
+     * (Spring's {@code DatabaseClient...first()} does the same with {@code next()}).
+     */
+    private static Mono<Object[]> selectByIdFirst(Connection c) {
+        return Mono.from(Flux.from(c.createStatement(Sql.SHORT_BY_ID).bind(0, ScenarioData.randomShortId()).execute())
+                        .flatMap(r -> r.map(R2dbcRows::shortColumns)))
+                .switchIfEmpty(Mono.error(() -> new IllegalStateException("select by id returned no row")));
+    }
+
     /** Acquire, select by id, release: a repository call. */
     private static Mono<List<Object[]>> poolQuery(ConnectionFactory pool) {
         return Mono.usingWhen(pool.create(), R2dbcWorkload::selectById, Connection::close);
+    }
+
+    /** {@link #poolQuery} reading its row by {@code Mono.from}. */
+    private static Mono<Object[]> poolQueryFirst(ConnectionFactory pool) {
+        return Mono.usingWhen(pool.create(), R2dbcWorkload::selectByIdFirst, Connection::close);
     }
 
     /** {@code requests} pool queries at once. */

@@ -72,6 +72,8 @@ public final class VertxWorkload implements Workload {
             case ROWS_5000_SHORT:
                 return onConnection(c -> rows(c, Sql.SHORT_RANGE, range(5000), VertxRows::shortColumns, 5000));
             case SELECT_BY_ID:
+            case SELECT_BY_ID_FIRST:
+                // a row set arrives whole: its first row is all of it
                 return onConnection(VertxWorkload::selectById);
             case INSERT_RETURNING:
                 return onConnection(VertxWorkload::insertReturning);
@@ -83,6 +85,8 @@ public final class VertxWorkload implements Workload {
                 return onConnection(VertxWorkload::transaction);
             case POOL_QUERY_OWN_POOL:
             case POOL_QUERY:
+            case POOL_QUERY_FIRST:
+            case POOL_QUERY_OWN_POOL_FIRST:
                 return onPool(VertxWorkload::selectById);
             case CURSOR:
                 return onConnection(VertxWorkload::cursor);
