@@ -15,7 +15,7 @@ import java.util.Arrays;
  *       violation of the bidirectional rules, or nothing left after mapping) is used raw, not refused:
  *       the server stored the secret of the raw password then, and libpq sends it raw too.</li>
  * </ul>
- * The steps, in pg_saslprep's order (RFC 3454 section 3 and RFC 4013 section 2):
+ * The steps (RFC 3454 section 3 and RFC 4013 section 2):
  * <ol>
  *   <li>map: a non-ASCII space (table C.1.2) to SPACE, then a character commonly mapped to nothing
  *       (table B.1) to nothing. C.1.2 is checked first, so U+200B ZERO WIDTH SPACE, which both tables list,
@@ -31,10 +31,11 @@ import java.util.Arrays;
  * (pg_saslprep loops over its input characters there), where RFC 4013 checks the normalized output; the
  * server decides which secret it stores, so this class does the same. U+1F100 DIGIT ZERO FULL STOP, for
  * one, is unassigned in Unicode 3.2 and so makes SASLprep refuse the password, although NFKC would turn it
- * into "0." first. A side effect that this class relies on: only characters that Unicode 3.2 assigns are
- * normalized into a result, and Unicode keeps their normalization stable, so the JDK's Unicode version
- * and the server's give the same result.
- * A Java string may hold a lone surrogate, which UTF-8 cannot encode: SASLprep refuses it (table C.5), as
+ * into "0." first. A consequence this class relies on: only characters that Unicode 3.2 assigns reach a
+ * normalized result, and Unicode keeps their normalization stable from version to version (its
+ * Normalization Stability policy), so the JDK's Unicode version and the server's agree on it.
+ *
+ * <p>A Java string may hold a lone surrogate, which UTF-8 cannot encode: SASLprep refuses it (table C.5), as
  * the server refuses invalid UTF-8; its raw form is then encoded as UTF-8 with a {@code ?} in its place.
  *
  * <p>Limit: the NFKC step goes through a {@link String} (the JDK's {@link Normalizer} returns one), which
