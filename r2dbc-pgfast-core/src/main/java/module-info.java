@@ -23,7 +23,6 @@ module io.pgfast.r2dbc {
     requires io.netty.transport.unix.common;
     requires io.netty.codec;
     requires transitive io.netty.handler;
-    requires com.ongres.scram.client;
     // GSSAPI (org.ietf.jgss, javax.security.auth.kerberos): Kerberos sign-on and GSS encryption
     requires java.security.jgss;
     // not transitive: javac would then require them of every application module, present or not;

@@ -54,6 +54,14 @@ public final class ChannelBinding {
         return data != null;
     }
 
+    /**
+     * The gs2-header of RFC 5802 section 7 for this choice: the flag, then an empty authzid (PostgreSQL
+     * refuses one: src/backend/libpq/auth-scram.c, read_client_first_message).
+     */
+    String gs2Header() {
+        return flag + ",,";
+    }
+
     /** The binding data of a bound choice (a copy), null otherwise. */
     byte[] data() {
         return data == null ? null : data.clone();

@@ -3,10 +3,9 @@ package io.pgfast.protocol.auth;
 import java.util.Base64;
 
 /**
- * The checks a server's SCRAM messages pass before scram-client computes anything with them, each
- * failure a {@link ScramException} that names the rule of RFC 5802 section 7 (or the bound of this
- * driver) the message broke. The library refuses most of these too, but with messages that do not
- * say which, and it has no bound on the iteration count.
+ * The parsing of a server's SCRAM messages (RFC 5802 section 7), where every failure is a
+ * {@link ScramException} that names the rule of RFC 5802 (or the bound of this driver) the message
+ * broke. Nothing is computed with a message before it has passed.
  */
 final class ScramMessageChecks {
 
@@ -14,11 +13,25 @@ final class ScramMessageChecks {
     }
 
     /**
-     * server-first-message = [reserved-mext ","] nonce "," salt "," iteration-count ["," extensions].
-     * Extensions are refused: the client proof signs the message as received, scram-client signs it
-     * re-assembled from its three attributes, and PostgreSQL sends none.
+     * The attributes of a server-first-message that passed {@link #check}.
+     *
+     * @param nonce      the combined nonce (the client's, extended by the server)
+     * @param salt       the decoded salt, not empty
+     * @param iterations the iteration count, in 1..maxIterations
      */
-    static void check(String serverFirst, String clientNonce, int maxIterations) {
+    record ServerFirst(String nonce, byte[] salt, int iterations) {
+    }
+
+    /**
+     * server-first-message = [reserved-mext ","] nonce "," salt "," iteration-count ["," extensions].
+     * A mandatory extension must fail the exchange (RFC 5802 section 5.1, "m"). Other extensions are
+     * refused too: RFC 5802 defines none, and PostgreSQL's server builds the message from r, s and i only
+     * (src/backend/libpq/auth-scram.c, build_server_first_message), so one carrying more is damaged or
+     * not from PostgreSQL.
+     *
+     * @param serverFirst the message, decoded as ISO-8859-1 so that every byte stays visible
+     */
+    static ServerFirst check(String serverFirst, String clientNonce, int maxIterations) {
         checkNotError(serverFirst, "server-first-message");
         if (serverFirst.startsWith("m=")) {
             throw new ScramException("SCRAM server-first-message asks for a mandatory extension, which is not supported");
@@ -36,21 +49,28 @@ final class ScramMessageChecks {
         if (!isPrintable(nonce)) {
             throw new ScramException("SCRAM server nonce contains a character outside printable ASCII");
         }
-        if (base64(salt, "salt").length == 0) {
+        byte[] saltBytes = base64(salt, "salt");
+        if (saltBytes.length == 0) {
             throw new ScramException("SCRAM salt is empty");
         }
-        iterations(iterations, maxIterations);
+        int count = iterations(iterations, maxIterations);
         if (attributes.length > 3) {
             throw new ScramException("SCRAM server-first-message carries extension attributes after the iteration count,"
-                    + " which PostgreSQL never sends; refusing to sign a message other than the one received");
+                    + " which PostgreSQL never sends");
         }
+        return new ServerFirst(nonce, saltBytes, count);
     }
 
-    /** server-final-message = (server-error / verifier) ["," extensions]. */
-    static void checkFinal(String serverFinal) {
+    /**
+     * server-final-message = (server-error / verifier) ["," extensions]; extensions are ignored (the
+     * verifier does not sign them).
+     *
+     * @return the decoded server signature (ServerSignature of RFC 5802 section 3), to compare
+     */
+    static byte[] checkFinal(String serverFinal) {
         checkNotError(serverFinal, "server-final-message");
         String verifier = attribute(serverFinal.split(",", -1)[0], 'v', "server-final-message");
-        base64(verifier, "server signature");
+        return base64(verifier, "server signature");
     }
 
     private static void checkNotError(String message, String name) {
@@ -77,7 +97,7 @@ final class ScramMessageChecks {
     }
 
     /** At most 8 digits are parsed, so a long digit string cannot overflow before the range check. */
-    private static void iterations(String value, int max) {
+    private static int iterations(String value, int max) {
         if (value.isEmpty() || value.length() > 8) {
             throw new ScramException("SCRAM iteration count '" + abbreviate(value) + "' is not in 1.." + max);
         }
@@ -92,6 +112,7 @@ final class ScramMessageChecks {
         if (count < 1 || count > max) {
             throw new ScramException("SCRAM iteration count " + count + " is not in 1.." + max);
         }
+        return count;
     }
 
     /** RFC 5802 printable: %x21-2B / %x2D-7E, i.e. visible ASCII except ','. */

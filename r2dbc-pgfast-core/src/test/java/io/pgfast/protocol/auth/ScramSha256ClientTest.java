@@ -2,7 +2,10 @@ package io.pgfast.protocol.auth;
 
 import org.junit.jupiter.api.Test;
 
+import javax.crypto.Mac;
+import java.lang.reflect.Field;
 import java.nio.charset.StandardCharsets;
+import java.util.HexFormat;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
@@ -12,7 +15,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 /**
  * The expected client-final and server-final messages of the PostgreSQL-shaped exchanges (user
  * name "*", as sent to PostgreSQL) were computed independently with Python's hashlib.pbkdf2_hmac and
- * hmac; the first test is the RFC 7677 section 3 example.
+ * hmac; the first test is the RFC 7677 section 3 example, Hi is checked against RFC 7914 section 11's
+ * PBKDF2-HMAC-SHA256 vectors. That a real server accepts the proofs is shown by ServerStoredSecretTest
+ * and the integration tests that sign on with SCRAM.
  */
 class ScramSha256ClientTest {
 
@@ -20,6 +25,9 @@ class ScramSha256ClientTest {
     private static final String SERVER_FIRST =
         "r=9IZ2O01zb9IgiIZ1WJ/zgpJBhRCI7bTjkUJRVZbMVzrBlJLPzq1jV2dg,s=AAECAwQFBgcICQoLDA0ODw==,i=4096";
     private static final String PASSWORD = "pencil";
+    private static final String NON_ASCII_FINAL =
+        "c=biws,r=9IZ2O01zb9IgiIZ1WJ/zgpJBhRCI7bTjkUJRVZbMVzrBlJLPzq1jV2dg,p=sUBeuXNUlbA3Bw1S8YFzeB6IX5ouBSN6Brfo2qOTX98=";
+    private static final String NON_ASCII_SIGNATURE = "v=U/yH1lClVNf8vcrtvIOn5oP/I1s1sIkUS4czGb/y9TI=";
 
     private static char[] chars(String text) {
         return text.toCharArray();
@@ -100,7 +108,7 @@ class ScramSha256ClientTest {
 
     @Test
     void serverExtensionsAfterTheIterationCountAreRefusedNotSignedWrongly() {
-        // the proof must sign the message as received; scram-client signs it without extensions
+        // PostgreSQL never sends them; a message with them is damaged or not from PostgreSQL
         assertServerFirstRejected(SERVER_FIRST + ",x=ext", "extension attributes after the iteration count");
     }
 
@@ -181,6 +189,108 @@ class ScramSha256ClientTest {
     void passwordNeverShows() {
         ScramSha256Client client = new ScramSha256Client(chars("correct horse"), ChannelBinding.notSupported());
         assertThat(client.toString()).doesNotContain("correct").contains("SCRAM-SHA-256");
+    }
+
+    @Test
+    void hiIsPbkdf2HmacSha256() throws Exception {
+        // RFC 7914 section 11: the first 32 bytes (Hi's single block) of the 64-byte PBKDF2-HMAC-SHA256 outputs
+        assertThat(HexFormat.of().formatHex(ScramSha256Client.hi(Mac.getInstance("HmacSHA256"), ascii("passwd"), ascii("salt"), 1)))
+            .isEqualTo("55ac046e56e3089fec1691c22544b605f94185216dde0465e68b9d57c20dacbc");
+        assertThat(HexFormat.of().formatHex(ScramSha256Client.hi(Mac.getInstance("HmacSHA256"), ascii("Password"), ascii("NaCl"), 80000)))
+            .isEqualTo("4ddcd8f60b98be21830cee5ef22701f9641a4418d04c0414aeff08876b34ab56");
+    }
+
+    @Test
+    void userNameIsEscapedAsSaslName() {
+        ScramSha256Client client = new ScramSha256Client(chars(PASSWORD), ChannelBinding.notSupported(), "a=b,c", NONCE);
+        assertThat(text(client.clientFirstMessage())).isEqualTo("n,,n=a=3Db=2Cc,r=" + NONCE);
+    }
+
+    @Test
+    void moreBadServerFirstMessages() {
+        String salt = ",s=AAECAwQFBgcICQoLDA0ODw==";
+        assertServerFirstRejected("r=" + salt + ",i=4096", "does not extend the client nonce");
+        assertServerFirstRejected("r=" + NONCE + "s" + salt + ",i=4096x", "is not a number");
+        assertServerFirstRejected("r=" + NONCE + "s" + salt + ",i= 4096", "is not a number");
+        assertServerFirstRejected("r=" + NONCE + "s,s=AAEC AwQF,i=4096", "salt is not valid base64");
+        assertServerFirstRejected("r=" + NONCE + "s,x=AAAA,i=4096", "expected attribute s=");
+        assertServerFirstRejected("r=" + NONCE + "s" + salt + ",j=4096", "expected attribute i=");
+        assertServerFirstRejected("r" + NONCE + "s" + salt + ",i=4096", "expected attribute r=");
+        assertServerFirstRejected("e=", "server-first-message reports error: ");
+        ScramSha256Client client = new ScramSha256Client(chars("correct horse"), ChannelBinding.notSupported(), "*", NONCE);
+        client.clientFirstMessage();
+        byte[] nonAscii = ascii("r=" + NONCE + "sX" + salt + ",i=4096");
+        nonAscii[2 + NONCE.length() + 1] = (byte) 0xE9; // 'é' in ISO-8859-1, a UTF-8 lead byte otherwise
+        assertThatThrownBy(() -> client.clientFinalMessage(nonAscii))
+            .isInstanceOf(ScramException.class).hasMessageContaining("outside printable ASCII");
+        assertThatIllegalStateException().isThrownBy(() -> client.verifyServerFinal(ascii("v=")));
+    }
+
+    @Test
+    void moreBadServerFinalMessages() {
+        // a signature of the wrong length, an empty one, and the right one with the server's error after it
+        assertThatThrownBy(() -> afterClientFinal().verifyServerFinal(ascii("v=AAAA")))
+            .isInstanceOf(ScramException.class).hasMessageContaining("server signature does not match");
+        assertThatThrownBy(() -> afterClientFinal().verifyServerFinal(ascii("v=")))
+            .isInstanceOf(ScramException.class).hasMessageContaining("server signature does not match");
+        assertThatThrownBy(() -> afterClientFinal().verifyServerFinal(ascii("e=invalid-proof,x=1")))
+            .isInstanceOf(ScramException.class).hasMessage("SCRAM server-final-message reports error: invalid-proof");
+        ScramSha256Client client = afterClientFinal();
+        assertThatThrownBy(() -> client.verifyServerFinal(ascii("v=tb80DEPhycWqXeb2rUiH9RbCn2LgBcyc2I0gopGHjo8=")))
+            .isInstanceOf(ScramException.class);
+        // one verdict per exchange: after a failure nothing verifies
+        assertThatIllegalStateException().isThrownBy(() -> client.verifyServerFinal(ascii("v=")));
+        assertThat(client.isVerified()).isFalse();
+    }
+
+    @Test
+    void serverFinalExtensionsAreIgnored() {
+        ScramSha256Client client = client(PASSWORD, ChannelBinding.notSupported());
+        client.clientFirstMessage();
+        client.clientFinalMessage(ascii(SERVER_FIRST));
+        client.verifyServerFinal(ascii("v=HdMPgV6DhjlG4sxsBehfhQdbMb2bpa5nhwimycOLyNY=,x=future"));
+        assertThat(client.isVerified()).isTrue();
+    }
+
+    private static Object field(ScramSha256Client client, String name) throws ReflectiveOperationException {
+        Field f = ScramSha256Client.class.getDeclaredField(name);
+        f.setAccessible(true);
+        return f.get(client);
+    }
+
+    @Test
+    void passwordAndKeysAreDroppedAsSoonAsTheyAreUsed() throws Exception {
+        char[] password = chars(PASSWORD);
+        ScramSha256Client client = new ScramSha256Client(password, ChannelBinding.notSupported(), "*", NONCE);
+        assertThat(password).as("the caller's array is copied, not changed").containsExactly(chars(PASSWORD));
+        byte[] held = (byte[]) field(client, "password");
+        assertThat(held).containsExactly(ascii(PASSWORD));
+        client.clientFirstMessage();
+        client.clientFinalMessage(ascii(SERVER_FIRST));
+        assertThat(field(client, "password")).isNull();
+        assertThat(held).as("wiped, not only dropped").containsOnly((byte) 0);
+        byte[] expected = (byte[]) field(client, "expectedServerSignature");
+        assertThat(expected).hasSize(32);
+        client.verifyServerFinal(ascii("v=HdMPgV6DhjlG4sxsBehfhQdbMb2bpa5nhwimycOLyNY="));
+        assertThat(field(client, "expectedServerSignature")).isNull();
+        assertThat(expected).containsOnly((byte) 0);
+
+        ScramSha256Client refused = new ScramSha256Client(chars(PASSWORD), ChannelBinding.notSupported(), "*", NONCE);
+        byte[] refusedPassword = (byte[]) field(refused, "password");
+        refused.clientFirstMessage();
+        assertThatThrownBy(() -> refused.clientFinalMessage(ascii("e=other-error"))).isInstanceOf(ScramException.class);
+        assertThat(field(refused, "password")).isNull();
+        assertThat(refusedPassword).containsOnly((byte) 0);
+    }
+
+    @Test
+    void nonAsciiPasswordIsHashedAsUtf8() {
+        // expected values from Python: hashlib.pbkdf2_hmac("sha256", "pässwörd".encode("utf-8"), salt, 4096), then RFC 5802 section 3
+        ScramSha256Client client = client("p\u00E4ssw\u00F6rd", ChannelBinding.notSupported());
+        client.clientFirstMessage();
+        assertThat(text(client.clientFinalMessage(ascii(SERVER_FIRST)))).isEqualTo(NON_ASCII_FINAL);
+        client.verifyServerFinal(ascii(NON_ASCII_SIGNATURE));
+        assertThat(client.isVerified()).isTrue();
     }
 
     @Test
