@@ -89,7 +89,7 @@ public final class Transport {
 
     /** A channel with no read-ahead, default notices and Reactor Netty's loops; {@code socketTimeout} null or zero for none. */
     Transport(Channel channel, int maxMessageSize, int pipelineLimit, Duration socketTimeout) {
-        this(channel, new TransportSettings(Duration.ZERO, false, true, false, maxMessageSize, pipelineLimit,
+        this(channel, new TransportSettings(Duration.ZERO, DeadPeerDetection.OFF, true, false, maxMessageSize, pipelineLimit,
                 socketTimeout == null ? Duration.ZERO : socketTimeout, 0, Notices.DEFAULT, null));
     }
 
@@ -108,6 +108,9 @@ public final class Transport {
         this.socketTimeout = socketTimeout == null || socketTimeout.isZero() ? null
                 : new SocketTimeout(this, queue, handler, socketTimeout);
         handler.socketTimeout(this.socketTimeout);
+        if (this.socketTimeout != null) {
+            queue.afterHeldFlush(this.socketTimeout::update);
+        }
         queue.attach(channel);
     }
 
@@ -376,7 +379,7 @@ public final class Transport {
         // what was waiting timed out; what comes later finds a closed connection, not a timeout of its own
         Throwable later = wrapped instanceof R2dbcTimeoutException
                 ? new R2dbcNonTransientResourceException("connection closed: " + wrapped.getMessage(), SqlState.CONNECTION_FAILURE, wrapped) : wrapped;
-        queue.close(wrapped, later);
+        queue.close(wrapped, later, new LostOutcome(server, transactionStatus));
         channel.close();
         closed.tryEmitEmpty();
         settle();
