@@ -58,13 +58,13 @@ public record DeadPeerDetection(boolean keepAlive, Duration idle, Duration inter
 
     /**
      * Sets the options on a TCP channel, before it connects (Reactor Netty's channel initializer). What this kind of
-     * channel cannot take is logged once.
+     * channel cannot take is logged once, and returned by name.
      */
-    void apply(Channel channel) {
+    List<String> apply(Channel channel) {
         ChannelConfig config = channel.config();
         config.setOption(ChannelOption.SO_KEEPALIVE, keepAlive);
         if (!asksAnything()) {
-            return;
+            return List.of();
         }
         List<String> notSet;
         if (channel.getClass().getName().startsWith("io.netty.channel.epoll.")) {
@@ -82,6 +82,7 @@ public record DeadPeerDetection(boolean keepAlive, Duration idle, Duration inter
                     + "answer); socketTimeout can bound the wait for an answer. Logged once.",
                     String.join(", ", notSet), channel.getClass().getSimpleName()));
         }
+        return notSet;
     }
 
     /** A Unix-domain socket takes none of these; a server that dies closes it, which the kernel reports at once. */

@@ -118,6 +118,6 @@ class OptionDeclarationsTest {
                 constants++;
             }
         }
-        assertThat(constants).isEqualTo(42);
+        assertThat(constants).isEqualTo(46);
     }
 }
