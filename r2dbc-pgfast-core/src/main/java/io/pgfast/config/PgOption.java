@@ -151,7 +151,8 @@ public final class PgOption<T> {
      * and {@link OptionChecks#MAX_KEEP_ALIVE_SECONDS}; null refused.
      */
     static PgOption<Duration> keepAliveSeconds(String name, Duration defaultValue, String doc) {
-        return of(name, defaultValue, OptionCoercion::duration, v -> OptionChecks.requireKeepAliveSeconds(name, requireNonNull(name, v)), doc);
+        return of(name, defaultValue, OptionCoercion::duration,
+                v -> OptionChecks.requireKeepAliveSeconds(name, requireNonNull(name, v)), doc);
     }
 
     /** A session timeout that may be absent (the server's setting), of millisecond precision up to an int GUC's range. */

@@ -89,7 +89,8 @@ public final class PgOptions {
             "SO_KEEPALIVE on the socket: the kernel probes a silent connection and drops it when nobody answers")
             .withAlias("keepalives");
     public static final PgOption<Duration> TCP_KEEP_ALIVE_IDLE = PgOption.keepAliveSeconds("tcpKeepAliveIdle",
-                    PgfastConnectionConfiguration.DEFAULT_TCP_KEEP_ALIVE_IDLE, "How long a connection is silent before the first keepalive probe")
+                    PgfastConnectionConfiguration.DEFAULT_TCP_KEEP_ALIVE_IDLE,
+                    "How long a connection is silent before the first keepalive probe")
             .withAlias("keepalives_idle");
     public static final PgOption<Duration> TCP_KEEP_ALIVE_INTERVAL = PgOption.keepAliveSeconds("tcpKeepAliveInterval",
                     PgfastConnectionConfiguration.DEFAULT_TCP_KEEP_ALIVE_INTERVAL, "How long between unanswered keepalive probes")

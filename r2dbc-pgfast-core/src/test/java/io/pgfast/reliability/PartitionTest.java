@@ -49,8 +49,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * a moved address or a broken NAT does. Each case of the table in RELIABILITY.md is one test; the figures go to
  * {@code target/reliability-figures.txt}.
  *
- * <p>Tag {@value #TAG}, left out of the default run (it needs root and takes about two and a half minutes): CI runs it in a
- * step of its own with {@code -Dgroups=partition -Dpgfast.test.excludedGroups= -Dpgfast.test.requirePartition=true},
+ * <p>Tag {@value #TAG}, left out of the default run (it needs root and takes about two and a half minutes): CI runs
+ * it in a step of its own with {@code -Dgroups=partition -Dpgfast.test.excludedGroups= -Dpgfast.test.requirePartition=true},
  * where a missing namespace is a failure; elsewhere such a run skips, saying why.
  *
  * <p>Bounds: the issue's figures (an idle connection with user timeout 5 s and keepalive 5 s / 2 s / 2 errs within
