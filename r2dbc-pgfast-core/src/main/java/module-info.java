@@ -21,6 +21,11 @@ module io.pgfast.r2dbc {
     requires io.netty.common;
     requires io.netty.transport;
     requires io.netty.transport.unix.common;
+    // the keepalive times and user timeout of native epoll sockets; touched only for an epoll channel, which
+    // Reactor Netty makes only where the module is there
+    requires static io.netty.transport.classes.epoll;
+    // the keepalive times of NIO sockets (jdk.net.ExtendedSocketOptions)
+    requires jdk.net;
     requires io.netty.codec;
     requires transitive io.netty.handler;
     // GSSAPI (org.ietf.jgss, javax.security.auth.kerberos): Kerberos sign-on and GSS encryption

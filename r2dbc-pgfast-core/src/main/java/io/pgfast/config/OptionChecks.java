@@ -39,6 +39,20 @@ final class OptionChecks {
         }
     }
 
+    /** Linux's limit of {@code TCP_KEEPIDLE} and {@code TCP_KEEPINTVL} ({@code MAX_TCP_KEEPIDLE}, {@code MAX_TCP_KEEPINTVL}). */
+    static final int MAX_KEEP_ALIVE_SECONDS = 32767;
+    /** Linux's limit of {@code TCP_KEEPCNT} ({@code MAX_TCP_KEEPCNT}). */
+    static final int MAX_KEEP_ALIVE_COUNT = 127;
+
+    /** Whole seconds from 1 to {@link #MAX_KEEP_ALIVE_SECONDS}: the kernel takes keepalive times in seconds. */
+    static Duration requireKeepAliveSeconds(String name, Duration d) {
+        if (d.getNano() != 0 || d.getSeconds() < 1 || d.getSeconds() > MAX_KEEP_ALIVE_SECONDS) {
+            throw new IllegalArgumentException(name + " must be whole seconds from 1 s to " + MAX_KEEP_ALIVE_SECONDS
+                    + " s (the kernel counts keepalive times in seconds), got " + d);
+        }
+        return d;
+    }
+
     static Duration requireTimeout(String name, Duration d, long maxMillis) {
         if (d.isNegative()) {
             throw new IllegalArgumentException(name + " must not be negative, got " + d);

@@ -146,6 +146,15 @@ public final class PgOption<T> {
         }, doc);
     }
 
+    /**
+     * A keepalive time: whole seconds (the kernel's unit, {@code TCP_KEEPIDLE} and {@code TCP_KEEPINTVL}), between 1 s
+     * and {@link OptionChecks#MAX_KEEP_ALIVE_SECONDS}; null refused.
+     */
+    static PgOption<Duration> keepAliveSeconds(String name, Duration defaultValue, String doc) {
+        return of(name, defaultValue, OptionCoercion::duration,
+                v -> OptionChecks.requireKeepAliveSeconds(name, requireNonNull(name, v)), doc);
+    }
+
     /** A session timeout that may be absent (the server's setting), of millisecond precision up to an int GUC's range. */
     static PgOption<Duration> sessionTimeout(String name, String doc) {
         return of(name, null, OptionCoercion::duration,

@@ -85,7 +85,29 @@ public final class PgOptions {
             "statement_timeout for the session; absent leaves the server's setting, zero disables it");
     public static final PgOption<Duration> LOCK_WAIT_TIMEOUT = PgOption.sessionTimeout("lockWaitTimeout",
             "lock_timeout for the session; absent leaves the server's setting, zero disables it");
-    public static final PgOption<Boolean> TCP_KEEP_ALIVE = PgOption.bool("tcpKeepAlive", false, "SO_KEEPALIVE on the socket");
+    public static final PgOption<Boolean> TCP_KEEP_ALIVE = PgOption.bool("tcpKeepAlive", true,
+            "SO_KEEPALIVE on the socket: the kernel probes a silent connection and drops it when nobody answers")
+            .withAlias("keepalives");
+    public static final PgOption<Duration> TCP_KEEP_ALIVE_IDLE = PgOption.keepAliveSeconds("tcpKeepAliveIdle",
+                    PgfastConnectionConfiguration.DEFAULT_TCP_KEEP_ALIVE_IDLE,
+                    "How long a connection is silent before the first keepalive probe")
+            .withAlias("keepalives_idle");
+    public static final PgOption<Duration> TCP_KEEP_ALIVE_INTERVAL = PgOption.keepAliveSeconds("tcpKeepAliveInterval",
+                    PgfastConnectionConfiguration.DEFAULT_TCP_KEEP_ALIVE_INTERVAL, "How long between unanswered keepalive probes")
+            .withAlias("keepalives_interval");
+    public static final PgOption<Integer> TCP_KEEP_ALIVE_COUNT = PgOption.integer("tcpKeepAliveCount",
+                    PgfastConnectionConfiguration.DEFAULT_TCP_KEEP_ALIVE_COUNT, v -> {
+                        if (v < 1 || v > OptionChecks.MAX_KEEP_ALIVE_COUNT) {
+                            throw new IllegalArgumentException("tcpKeepAliveCount must be between 1 and "
+                                    + OptionChecks.MAX_KEEP_ALIVE_COUNT + ", got " + v);
+                        }
+                        return v;
+                    }, "How many unanswered keepalive probes drop the connection")
+            .withAlias("keepalives_count");
+    /** Not libpq's {@code tcp_user_timeout} as an alias: that counts milliseconds, where a bare number here is seconds. */
+    public static final PgOption<Duration> TCP_USER_TIMEOUT = PgOption.duration("tcpUserTimeout",
+            PgfastConnectionConfiguration.DEFAULT_TCP_USER_TIMEOUT, PgfastConnectionConfiguration.MAX_TIMEOUT_MILLIS,
+            "How long sent data may stay unacknowledged before the kernel drops the connection; zero means the system's");
     public static final PgOption<Boolean> TCP_NO_DELAY = PgOption.bool("tcpNoDelay", true, "TCP_NODELAY on the socket");
     /** Null until built: PREFER, or VERIFY_FULL when {@link #SSL_ROOT_CERT} is {@code system}. */
     public static final PgOption<SslMode> SSL_MODE = PgOption.<SslMode>of("sslMode", null,

@@ -31,6 +31,22 @@ public final class PgfastConnectionConfiguration {
     public static final int DEFAULT_HOST_RECHECK_SECONDS = 10;
     public static final String DEFAULT_APPLICATION_NAME = "r2dbc-pgfast";
     public static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(10);
+    /**
+     * The keepalive and user-timeout defaults bound a dead server to about a minute, whether the connection is idle
+     * or awaits an answer (OPTIONS.md, "A dead server within a minute"). A connection silent this long is probed;
+     * below the idle timeouts of cloud load balancers and NAT gateways (AWS NLB 350 s, Azure LB 4 min), so the probes
+     * also keep their entries alive.
+     */
+    public static final Duration DEFAULT_TCP_KEEP_ALIVE_IDLE = Duration.ofSeconds(30);
+    /** Between unanswered probes: 30 s + 3 × 10 s, a dead peer of an idle connection is dropped after 60 s. */
+    public static final Duration DEFAULT_TCP_KEEP_ALIVE_INTERVAL = Duration.ofSeconds(10);
+    public static final int DEFAULT_TCP_KEEP_ALIVE_COUNT = 3;
+    /**
+     * Data the server's kernel has not acknowledged for this long drops the connection (a live server acknowledges
+     * within a round trip, whatever the statement does); with keepalive on, Linux also drops a connection whose probes
+     * go unanswered this long after the last data received, so both bounds are 60 s.
+     */
+    public static final Duration DEFAULT_TCP_USER_TIMEOUT = Duration.ofSeconds(60);
     public static final int DEFAULT_PREPARED_STATEMENT_CACHE_QUERIES = 256;
     public static final int DEFAULT_PIPELINE_LIMIT = 256;
     /** 1 GiB + 1 MiB: a 1 GiB field value (PostgreSQL's limit for one datum) plus message overhead. */
@@ -186,8 +202,32 @@ public final class PgfastConnectionConfiguration {
         return Optional.ofNullable(get(PgOptions.LOCK_WAIT_TIMEOUT));
     }
 
+    /** {@code SO_KEEPALIVE}: the kernel probes a connection silent for {@link #tcpKeepAliveIdle()}. */
     public boolean tcpKeepAlive() {
         return get(PgOptions.TCP_KEEP_ALIVE);
+    }
+
+    /** How long a connection is silent before the kernel sends the first keepalive probe (libpq's {@code keepalives_idle}). */
+    public Duration tcpKeepAliveIdle() {
+        return get(PgOptions.TCP_KEEP_ALIVE_IDLE);
+    }
+
+    /** How long the kernel waits for an answer to a keepalive probe before the next (libpq's {@code keepalives_interval}). */
+    public Duration tcpKeepAliveInterval() {
+        return get(PgOptions.TCP_KEEP_ALIVE_INTERVAL);
+    }
+
+    /** How many unanswered keepalive probes drop the connection (libpq's {@code keepalives_count}). */
+    public int tcpKeepAliveCount() {
+        return get(PgOptions.TCP_KEEP_ALIVE_COUNT);
+    }
+
+    /**
+     * How long data sent may stay unacknowledged before the kernel drops the connection ({@code TCP_USER_TIMEOUT},
+     * libpq's {@code tcp_user_timeout}); {@link Duration#ZERO} leaves the system's default (about 15 minutes on Linux).
+     */
+    public Duration tcpUserTimeout() {
+        return get(PgOptions.TCP_USER_TIMEOUT);
     }
 
     public boolean tcpNoDelay() {

@@ -188,8 +188,36 @@ public final class PgfastConnectionConfigurationBuilder {
         return set(PgOptions.LOCK_WAIT_TIMEOUT, lockWaitTimeout);
     }
 
+    /**
+     * {@code SO_KEEPALIVE} (default on, as libpq): the kernel probes a silent connection and drops it when nobody
+     * answers. Off, {@link #tcpKeepAliveIdle}, {@link #tcpKeepAliveInterval} and {@link #tcpKeepAliveCount} are ignored.
+     */
     public PgfastConnectionConfigurationBuilder tcpKeepAlive(boolean tcpKeepAlive) {
         return set(PgOptions.TCP_KEEP_ALIVE, tcpKeepAlive);
+    }
+
+    /** How long a connection is silent before the first keepalive probe: whole seconds, 1 s to 32767 s (default 30 s). */
+    public PgfastConnectionConfigurationBuilder tcpKeepAliveIdle(Duration tcpKeepAliveIdle) {
+        return set(PgOptions.TCP_KEEP_ALIVE_IDLE, tcpKeepAliveIdle);
+    }
+
+    /** How long between unanswered keepalive probes: whole seconds, 1 s to 32767 s (default 10 s). */
+    public PgfastConnectionConfigurationBuilder tcpKeepAliveInterval(Duration tcpKeepAliveInterval) {
+        return set(PgOptions.TCP_KEEP_ALIVE_INTERVAL, tcpKeepAliveInterval);
+    }
+
+    /** How many unanswered keepalive probes drop the connection: 1 to 127 (default 3). */
+    public PgfastConnectionConfigurationBuilder tcpKeepAliveCount(int tcpKeepAliveCount) {
+        return set(PgOptions.TCP_KEEP_ALIVE_COUNT, tcpKeepAliveCount);
+    }
+
+    /**
+     * How long data sent may stay unacknowledged by the server's kernel before the connection is dropped
+     * ({@code TCP_USER_TIMEOUT}; default 60 s); {@link Duration#ZERO} leaves the system's default (about 15 minutes on
+     * Linux). A statement that runs long on a live server is not affected: its kernel acknowledges at once.
+     */
+    public PgfastConnectionConfigurationBuilder tcpUserTimeout(Duration tcpUserTimeout) {
+        return set(PgOptions.TCP_USER_TIMEOUT, tcpUserTimeout);
     }
 
     public PgfastConnectionConfigurationBuilder tcpNoDelay(boolean tcpNoDelay) {

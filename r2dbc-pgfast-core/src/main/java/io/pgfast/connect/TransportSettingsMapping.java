@@ -3,6 +3,7 @@ package io.pgfast.connect;
 import io.pgfast.config.PgfastConnectionConfiguration;
 import io.pgfast.config.PgOptions;
 import io.pgfast.config.SslNegotiation;
+import io.pgfast.transport.DeadPeerDetection;
 import io.pgfast.transport.Notices;
 import io.pgfast.transport.TransportSettings;
 
@@ -23,7 +24,9 @@ final class TransportSettingsMapping {
     static TransportSettings of(PgfastConnectionConfiguration configuration, boolean replication) {
         return new TransportSettings(
                 configuration.get(PgOptions.CONNECT_TIMEOUT),
-                configuration.get(PgOptions.TCP_KEEP_ALIVE),
+                new DeadPeerDetection(configuration.get(PgOptions.TCP_KEEP_ALIVE),
+                        configuration.get(PgOptions.TCP_KEEP_ALIVE_IDLE), configuration.get(PgOptions.TCP_KEEP_ALIVE_INTERVAL),
+                        configuration.get(PgOptions.TCP_KEEP_ALIVE_COUNT), configuration.get(PgOptions.TCP_USER_TIMEOUT)),
                 configuration.get(PgOptions.TCP_NO_DELAY),
                 configuration.get(PgOptions.SSL_NEGOTIATION) == SslNegotiation.DIRECT,
                 configuration.get(PgOptions.MAX_MESSAGE_SIZE),

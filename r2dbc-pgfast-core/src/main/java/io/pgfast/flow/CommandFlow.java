@@ -166,6 +166,12 @@ public final class CommandFlow extends Conversation {
         }
     }
 
+    /** A COMMIT, or a statement in auto-commit, cut off by a lost connection may have committed: see {@link TransactionEffects}. */
+    @Override
+    protected io.pgfast.transport.TransactionOutcome transactionOutcome(io.pgfast.protocol.backend.TransactionStatus before) {
+        return TransactionEffects.of(sql, before);
+    }
+
     @Override
     protected void onConnectionFailure(Throwable failure) {
         // the server's own error, when it sent one before closing, says more than "connection closed"

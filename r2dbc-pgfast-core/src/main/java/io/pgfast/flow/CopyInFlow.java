@@ -243,6 +243,12 @@ public final class CopyInFlow extends Conversation implements CopyInPump.Owner {
         return PgExceptionFactory.create(ErrorDetails.of(fields), sql);
     }
 
+    /** A COMMIT, or a statement in auto-commit, cut off by a lost connection may have committed: see {@link TransactionEffects}. */
+    @Override
+    protected io.pgfast.transport.TransactionOutcome transactionOutcome(io.pgfast.protocol.backend.TransactionStatus before) {
+        return TransactionEffects.of(sql, before);
+    }
+
     @Override
     protected void onConnectionFailure(Throwable failure) {
         boolean wasDone = phase == Phase.DONE;

@@ -374,6 +374,12 @@ public final class CopyOutFlow extends Conversation implements Subscription {
         }
     }
 
+    /** A COMMIT, or a statement in auto-commit, cut off by a lost connection may have committed: see {@link TransactionEffects}. */
+    @Override
+    protected io.pgfast.transport.TransactionOutcome transactionOutcome(io.pgfast.protocol.backend.TransactionStatus before) {
+        return TransactionEffects.of(sql, before);
+    }
+
     @Override
     protected void onConnectionFailure(Throwable failure) {
         releaseHeld();

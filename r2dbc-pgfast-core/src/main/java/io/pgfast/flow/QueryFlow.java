@@ -250,6 +250,12 @@ public abstract class QueryFlow extends ResultDelivery implements ResultFeed.Own
         return transport.cancelEarly(this);
     }
 
+    /** A COMMIT, or a statement in auto-commit, cut off by a lost connection may have committed: see {@link TransactionEffects}. */
+    @Override
+    protected io.pgfast.transport.TransactionOutcome transactionOutcome(io.pgfast.protocol.backend.TransactionStatus before) {
+        return TransactionEffects.of(sql, before);
+    }
+
     @Override
     protected void onConnectionFailure(Throwable failure) {
         R2dbcException e = failure instanceof R2dbcException ? (R2dbcException) failure

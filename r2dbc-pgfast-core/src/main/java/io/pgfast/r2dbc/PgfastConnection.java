@@ -454,7 +454,9 @@ public final class PgfastConnection implements Connection, Lifecycle {
 
     /**
      * Whether the connection is open: its socket is open and it has not failed. No round trip: a server that vanished
-     * without closing the socket (a network partition) is only found by {@code validate(ValidationDepth.REMOTE)}.
+     * without closing the socket (a network partition) is found by the kernel's keepalive probes and user timeout
+     * (within a minute by default, see {@code tcpKeepAliveIdle} and {@code tcpUserTimeout}), or at once by
+     * {@code validate(ValidationDepth.REMOTE)} with a timeout.
      */
     public boolean isOpen() {
         return transport.isConnected();

@@ -57,6 +57,13 @@ public final class PgfastConnectionFactoryProvider implements ConnectionFactoryP
     /** pgjdbc's name; libpq has no such keyword. */
     public static final Option<java.time.Duration> SOCKET_TIMEOUT = PgOptions.SOCKET_TIMEOUT.r2dbcOption();
     public static final Option<Boolean> TCP_KEEP_ALIVE = PgOptions.TCP_KEEP_ALIVE.r2dbcOption();
+    /** A Duration of whole seconds (libpq's {@code keepalives_idle}). */
+    public static final Option<java.time.Duration> TCP_KEEP_ALIVE_IDLE = PgOptions.TCP_KEEP_ALIVE_IDLE.r2dbcOption();
+    /** A Duration of whole seconds (libpq's {@code keepalives_interval}). */
+    public static final Option<java.time.Duration> TCP_KEEP_ALIVE_INTERVAL = PgOptions.TCP_KEEP_ALIVE_INTERVAL.r2dbcOption();
+    public static final Option<Integer> TCP_KEEP_ALIVE_COUNT = PgOptions.TCP_KEEP_ALIVE_COUNT.r2dbcOption();
+    /** libpq's {@code tcp_user_timeout}, as a Duration. */
+    public static final Option<java.time.Duration> TCP_USER_TIMEOUT = PgOptions.TCP_USER_TIMEOUT.r2dbcOption();
     public static final Option<Boolean> TCP_NO_DELAY = PgOptions.TCP_NO_DELAY.r2dbcOption();
     public static final Option<SslMode> SSL_MODE = PgOptions.SSL_MODE.r2dbcOption();
     public static final Option<String> SSL_ROOT_CERT = PgOptions.SSL_ROOT_CERT.r2dbcOption();

@@ -41,9 +41,13 @@ public final class Connector {
         if (options.settings().loopResources() != null) {
             client = client.runOn(options.settings().loopResources());
         }
+        DeadPeerDetection deadPeer = options.settings().deadPeer();
         if (!options.unixSocket()) {
-            client = client.option(ChannelOption.SO_KEEPALIVE, options.settings().tcpKeepAlive())
-                    .option(ChannelOption.TCP_NODELAY, options.settings().tcpNoDelay());
+            client = client.option(ChannelOption.TCP_NODELAY, options.settings().tcpNoDelay())
+                    // on the channel itself: which options it takes depends on its transport (epoll, NIO)
+                    .doOnChannelInit((observer, channel, address) -> deadPeer.apply(channel));
+        } else {
+            deadPeer.unixSocket(String.valueOf(options.address()));
         }
         return client.connect()
                 .onErrorMap(e -> !(e instanceof R2dbcNonTransientResourceException),

@@ -92,6 +92,16 @@ public abstract class Conversation {
      */
     protected abstract boolean onMessage(BackendMessage message);
 
+    /**
+     * What this conversation's statements may have done to the transaction when the connection is lost after they were
+     * written, the session's transaction status before them being {@code before}: a COMMIT, or a statement outside a
+     * transaction block, may have committed, and its failure then says that the outcome is unknown (see
+     * {@link LostOutcome}). The default, for what runs no SQL, is that nothing was committed.
+     */
+    protected TransactionOutcome transactionOutcome(io.pgfast.protocol.backend.TransactionStatus before) {
+        return TransactionOutcome.none(before);
+    }
+
     /** The connection failed or closed: end every publisher with {@code failure}. Called at most once. */
     protected abstract void onConnectionFailure(Throwable failure);
 

@@ -25,6 +25,7 @@ final class ConversationQueue {
     private int writeHold;
     /** This queue's flush waits for the end of its event loop's hold ({@link HeldFlushes}). */
     private boolean flushHeld;
+    private Runnable afterHeldFlush = () -> { };
     /**
      * The buffer flushes render into, kept while the channel has let go of it (reference count 1 after the
      * write), so that a statement takes no buffer from the allocator (nor its leak-detector sampling); null
@@ -210,6 +211,13 @@ final class ConversationQueue {
         } catch (RuntimeException e) {
             channel.pipeline().fireExceptionCaught(e);
         }
+        // what was submitted during the hold is on the wire only now: the driver may wait for the backend from here
+        afterHeldFlush.run();
+    }
+
+    /** Runs after every flush that waited for a hold (the transport's socketTimeout watch); event loop only. */
+    void afterHeldFlush(Runnable action) {
+        this.afterHeldFlush = action;
     }
 
     private void writePending() {
@@ -292,8 +300,11 @@ final class ConversationQueue {
         writer.write(out);
     }
 
-    /** Fails every conversation, in flight and pending, with {@code cause}; later submissions fail at once with {@code later}. */
-    void close(Throwable cause, Throwable later) {
+    /**
+     * Fails every conversation, in flight and pending, with {@code cause}, but for those in flight whose outcome
+     * {@code lost} says is unknown; later submissions fail at once with {@code later}.
+     */
+    void close(Throwable cause, Throwable later, LostOutcome lost) {
         if (closedCause != null) {
             return;
         }
@@ -304,7 +315,7 @@ final class ConversationQueue {
         }
         Conversation c;
         while ((c = inFlight.pollFirst()) != null) {
-            c.onConnectionFailure(cause);
+            c.onConnectionFailure(lost.failureOf(c, cause));
         }
         while ((c = pending.pollFirst()) != null) {
             c.onConnectionFailure(cause);

@@ -94,7 +94,7 @@ public final class Transport {
      * {@code socketTimeout} null or zero for none.
      */
     Transport(Channel channel, int maxMessageSize, int pipelineLimit, Duration socketTimeout) {
-        this(channel, new TransportSettings(Duration.ZERO, false, true, false, maxMessageSize, pipelineLimit,
+        this(channel, new TransportSettings(Duration.ZERO, DeadPeerDetection.OFF, true, false, maxMessageSize, pipelineLimit,
                 socketTimeout == null ? Duration.ZERO : socketTimeout, 0, Notices.DEFAULT, null,
                 0, Duration.ZERO));
     }
@@ -115,6 +115,9 @@ public final class Transport {
                 : new SocketTimeout(this, queue, handler, socketTimeout);
         handler.socketTimeout(this.socketTimeout);
         this.earlyCancel = new EarlyCancel(this, queue, settings.cancelDrainBytes(), settings.cancelDrainTime());
+        if (this.socketTimeout != null) {
+            queue.afterHeldFlush(this.socketTimeout::update);
+        }
         queue.attach(channel);
     }
 
@@ -407,7 +410,7 @@ public final class Transport {
         Throwable later = wrapped instanceof R2dbcTimeoutException
                 ? new R2dbcNonTransientResourceException("connection closed: " + wrapped.getMessage(), SqlState.CONNECTION_FAILURE, wrapped) : wrapped;
         earlyCancel.closed();
-        queue.close(wrapped, later);
+        queue.close(wrapped, later, new LostOutcome(server, transactionStatus));
         channel.close();
         closed.tryEmitEmpty();
         settle();

@@ -6,6 +6,7 @@ import java.time.Duration;
  * What every channel of one connection factory is opened with: the connection options the transport
  * uses, as plain values (the transport never reads the configuration; {@code io.pgfast.connect} derives
  * this once per factory). {@code connectTimeout} bounds the TCP connect ({@link Duration#ZERO} for none);
+ * {@code deadPeer} holds the keepalive and user timeout of TCP sockets;
  * {@code directTls} starts TLS at once (PostgreSQL 17 {@code sslnegotiation=direct}) instead of sending
  * SSLRequest first; {@code socketTimeout} ({@link Duration#ZERO} for none) fails the connection when the
  * backend sends nothing for that long while the driver waits for it (see {@link SocketTimeout});
@@ -17,7 +18,7 @@ import java.time.Duration;
  */
 public record TransportSettings(
         Duration connectTimeout,
-        boolean tcpKeepAlive,
+        DeadPeerDetection deadPeer,
         boolean tcpNoDelay,
         boolean directTls,
         int maxMessageSize,

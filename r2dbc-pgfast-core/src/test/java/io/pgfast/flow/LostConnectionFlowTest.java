@@ -19,7 +19,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * A connection the server ends (a failover: the primary shuts down or dies): every error names the server,
  * so that with several hosts the application can tell which one went away, and carries the server's reason
  * when it gave one; a notification stream ends with that error rather than completing as if the application
- * had closed the connection.
+ * had closed the connection. A statement sent in auto-commit and cut off this way may or may not have committed: its
+ * error says so (SQLSTATE 08007) around the loss's own message.
  */
 class LostConnectionFlowTest extends ScriptedFlowTest {
 
@@ -40,7 +41,7 @@ class LostConnectionFlowTest extends ScriptedFlowTest {
         StepVerifier.create(FlowKind.SIMPLE.run(connection))
                 .expectNext(1)
                 .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(R2dbcNonTransientResourceException.class)
-                        .hasMessage("connection to " + serverName() + " closed by the server"))
+                        .hasMessageContaining("connection to " + serverName() + " closed by the server"))
                 .verify(BOUND);
     }
 
@@ -55,7 +56,7 @@ class LostConnectionFlowTest extends ScriptedFlowTest {
         server.closeConnection();
         StepVerifier.create(FlowKind.SIMPLE.run(connection))
                 .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(R2dbcNonTransientResourceException.class)
-                        .hasMessage("connection to " + serverName() + " closed by the server: "
+                        .hasMessageContaining("connection to " + serverName() + " closed by the server: "
                                 + "terminating connection due to immediate shutdown command (57P01)"))
                 .verify(BOUND);
     }
@@ -94,7 +95,7 @@ class LostConnectionFlowTest extends ScriptedFlowTest {
                         .takeUntil(valid -> !valid).blockLast(BOUND))
                 .thenRequest(Long.MAX_VALUE)
                 .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(R2dbcNonTransientResourceException.class)
-                        .hasMessage("connection to " + serverName() + " closed by the server: "
+                        .hasMessageContaining("connection to " + serverName() + " closed by the server: "
                                 + "terminating connection due to administrator command (57P01)"))
                 .verify(BOUND);
     }

@@ -118,6 +118,6 @@ class OptionDeclarationsTest {
                 constants++;
             }
         }
-        assertThat(constants).isEqualTo(44);
+        assertThat(constants).isEqualTo(48);
     }
 }

@@ -111,7 +111,7 @@ class OptionsTableTest {
         List<Row> rows = rows();
         assertThat(rows).extracting(Row::urlName).doesNotHaveDuplicates().contains("host", "port", "user", "password",
                 "sslMode", "sslRootCert", "connectTimeout", "options", "maxMessageSize", "readAheadLimit", "autodetectExtensions");
-        assertThat(rows).hasSize(48);
+        assertThat(rows).hasSize(52);
     }
 
     @Test

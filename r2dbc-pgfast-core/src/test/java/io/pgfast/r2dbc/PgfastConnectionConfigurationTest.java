@@ -46,7 +46,11 @@ class PgfastConnectionConfigurationTest {
         assertThat(c.connectTimeout()).isEqualTo(Duration.ofSeconds(10));
         assertThat(c.statementTimeout()).isEmpty();
         assertThat(c.lockWaitTimeout()).isEmpty();
-        assertThat(c.tcpKeepAlive()).isFalse();
+        assertThat(c.tcpKeepAlive()).isTrue();
+        assertThat(c.tcpKeepAliveIdle()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(c.tcpKeepAliveInterval()).isEqualTo(Duration.ofSeconds(10));
+        assertThat(c.tcpKeepAliveCount()).isEqualTo(3);
+        assertThat(c.tcpUserTimeout()).isEqualTo(Duration.ofSeconds(60));
         assertThat(c.tcpNoDelay()).isTrue();
         assertThat(c.sslMode()).isEqualTo(SslMode.PREFER);
         assertThat(c.sslRootCert()).isEmpty();
@@ -70,7 +74,8 @@ class PgfastConnectionConfigurationTest {
                 .host("db.example.com").port(6543).database("app").password("pw").applicationName("billing")
                 .option("search_path", "app").option("myapp.tenant", "7").timeZone(ZoneId.of("Asia/Tokyo"))
                 .connectTimeout(Duration.ofSeconds(3)).statementTimeout(Duration.ofSeconds(30)).lockWaitTimeout(Duration.ofMillis(500))
-                .tcpKeepAlive(true).tcpNoDelay(false).sslMode(SslMode.VERIFY_FULL).sslRootCert(Path.of("/r.crt"))
+                .tcpKeepAlive(false).tcpKeepAliveIdle(Duration.ofSeconds(5)).tcpKeepAliveInterval(Duration.ofSeconds(2))
+                .tcpKeepAliveCount(2).tcpUserTimeout(Duration.ofMillis(4500)).tcpNoDelay(false).sslMode(SslMode.VERIFY_FULL).sslRootCert(Path.of("/r.crt"))
                 .sslCert("/c.crt").sslKey("/c.key").sslPassword("kp").sslSni(false).sslNegotiation(SslNegotiation.DIRECT)
                 .channelBinding(ChannelBindingMode.REQUIRE).allowCleartextPassword(false).preparedStatementCacheQueries(-1)
                 .fetchSize(100).pipelineLimit(1).maxMessageSize(65536).autodetectExtensions(false)
@@ -86,7 +91,11 @@ class PgfastConnectionConfigurationTest {
         assertThat(c.connectTimeout()).isEqualTo(Duration.ofSeconds(3));
         assertThat(c.statementTimeout()).contains(Duration.ofSeconds(30));
         assertThat(c.lockWaitTimeout()).contains(Duration.ofMillis(500));
-        assertThat(c.tcpKeepAlive()).isTrue();
+        assertThat(c.tcpKeepAlive()).isFalse();
+        assertThat(c.tcpKeepAliveIdle()).isEqualTo(Duration.ofSeconds(5));
+        assertThat(c.tcpKeepAliveInterval()).isEqualTo(Duration.ofSeconds(2));
+        assertThat(c.tcpKeepAliveCount()).isEqualTo(2);
+        assertThat(c.tcpUserTimeout()).isEqualTo(Duration.ofMillis(4500));
         assertThat(c.tcpNoDelay()).isFalse();
         assertThat(c.sslMode()).isEqualTo(SslMode.VERIFY_FULL);
         assertThat(c.sslRootCert()).contains("/r.crt");
@@ -331,5 +340,23 @@ class PgfastConnectionConfigurationTest {
         assertThat(SslMode.VERIFY_CA.verifiesCertificate()).isTrue();
         assertThat(SslMode.VERIFY_CA.verifiesHostName()).isFalse();
         assertThat(SslMode.VERIFY_FULL.verifiesHostName()).isTrue();
+    }
+
+    /** The kernel counts keepalive times in whole seconds and bounds them (tcp(7)): other values are refused, naming the option. */
+    @Test
+    void keepaliveAndUserTimeoutValuesOutsideWhatTheKernelTakesAreRefused() {
+        assertThatThrownBy(() -> builder().tcpKeepAliveIdle(Duration.ofMillis(1500))).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("tcpKeepAliveIdle must be whole seconds from 1 s to 32767 s");
+        assertThatThrownBy(() -> builder().tcpKeepAliveIdle(Duration.ZERO)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> builder().tcpKeepAliveInterval(Duration.ofSeconds(32768))).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("tcpKeepAliveInterval");
+        assertThatThrownBy(() -> builder().tcpKeepAliveInterval(null)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> builder().tcpKeepAliveCount(0)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("tcpKeepAliveCount must be between 1 and 127, got 0");
+        assertThatThrownBy(() -> builder().tcpKeepAliveCount(128)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> builder().tcpUserTimeout(Duration.ofSeconds(-1))).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("tcpUserTimeout");
+        assertThatThrownBy(() -> builder().tcpUserTimeout(Duration.ofMillis(Integer.MAX_VALUE + 1L))).isInstanceOf(IllegalArgumentException.class);
+        assertThat(builder().tcpKeepAliveIdle(Duration.ofSeconds(32767)).tcpUserTimeout(Duration.ZERO).build().tcpUserTimeout()).isZero();
     }
 }

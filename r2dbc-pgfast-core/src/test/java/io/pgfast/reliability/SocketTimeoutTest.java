@@ -44,13 +44,18 @@ class SocketTimeoutTest {
         return Db.connect(Db.config(AuthMethod.SCRAM, "127.0.0.1", port).socketTimeout(TIMEOUT).build());
     }
 
-    /** Runs {@code query}, which must fail with R2dbcTimeoutException, never before the timeout. */
+    /**
+     * Runs {@code query}, which must fail by the timeout, never before it. Sent in auto-commit, the statement's outcome
+     * is unknown once the connection is given up: its error says so (08007) and has the timeout (08006) as its cause.
+     */
     private static void assertTimesOut(PgfastConnection c, String query) {
         long start = System.nanoTime();
         assertThatThrownBy(() -> Db.column(c, query, Object.class))
-                .isInstanceOf(R2dbcTimeoutException.class)
+                .isInstanceOf(R2dbcNonTransientResourceException.class)
                 .hasMessageContaining("socketTimeout")
-                .satisfies(e -> assertThat(((R2dbcTimeoutException) e).getSqlState()).isEqualTo("08006"));
+                .satisfies(e -> assertThat(((R2dbcNonTransientResourceException) e).getSqlState()).isEqualTo("08007"))
+                .cause().isInstanceOf(R2dbcTimeoutException.class)
+                .satisfies(t -> assertThat(((R2dbcTimeoutException) t).getSqlState()).isEqualTo("08006"));
         long millis = (System.nanoTime() - start) / 1_000_000;
         // never early; how late depends on the machine's load, and a timeout that never fired would have let
         // the query end without R2dbcTimeoutException
@@ -80,6 +85,22 @@ class SocketTimeoutTest {
         // pgjdbc's documented behaviour: socketTimeout must be above the longest statement
         PgfastConnection c = connect(Db.server().port());
         assertTimesOut(c, "SELECT pg_sleep(3)");
+    }
+
+    /** Inside a transaction block the statement cannot have committed: the error is the timeout itself. */
+    @Test
+    void aStatementInATransactionEndsWithTheTimeoutItself() {
+        PgfastConnection c = connect(Db.server().port());
+        Mono.from(c.beginTransaction()).block(Db.TIMEOUT);
+        long start = System.nanoTime();
+        assertThatThrownBy(() -> Db.column(c, "SELECT pg_sleep(3)", Object.class))
+                .isInstanceOf(R2dbcTimeoutException.class)
+                .hasMessageContaining("socketTimeout")
+                .satisfies(e -> assertThat(((R2dbcTimeoutException) e).getSqlState()).isEqualTo("08006"));
+        assertThat((System.nanoTime() - start) / 1_000_000).isGreaterThanOrEqualTo(TIMEOUT.toMillis());
+        assertThat(c.validate(ValidationDepth.LOCAL).block(Db.TIMEOUT)).isFalse();
+        Db.close(c);
+        TIMEOUTS.incrementAndGet();
     }
 
     @Test

@@ -73,8 +73,9 @@ final class LocalCluster {
         return start(binaries, user, superuser, hba, tls, Map.of());
     }
 
-    private static LocalCluster start(PgBinaries binaries, ServerUser user, String superuser, HbaConfig hba, boolean tls,
-                                      Map<String, String> settings) {
+    /** As {@link #start(PgBinaries, ServerUser, String, HbaConfig, boolean)}, with more postgresql.conf settings. */
+    static LocalCluster start(PgBinaries binaries, ServerUser user, String superuser, HbaConfig hba, boolean tls,
+                              Map<String, String> settings) {
         Path base = createDirectory(null, "pgfast-cluster-");
         Path sockets = base.resolve("s");
         LocalCluster cluster = new LocalCluster(new PgCtl(binaries, user), user,

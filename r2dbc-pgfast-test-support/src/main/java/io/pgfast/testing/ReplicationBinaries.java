@@ -35,11 +35,8 @@ record ReplicationBinaries(PgBinaries server, Optional<Path> baseBackup, String 
 
     /** @throws IllegalStateException naming what was tried when there are no server binaries at all */
     static ReplicationBinaries choose() {
-        HarnessSettings settings = HarnessSettings.fromEnvironment();
         List<String> tried = new ArrayList<>();
-        Optional<PgBinaries> server = settings.localBinaries()
-                ? LocalBinaries.find(settings.major(), tried)
-                : BinaryDistribution.fromClasspath(settings.cacheRoot(), tried).or(() -> LocalBinaries.find(settings.major(), tried));
+        Optional<PgBinaries> server = serverBinaries(tried);
         if (server.isEmpty()) {
             throw new IllegalStateException("no PostgreSQL binaries for a primary and a standby; tried:\n  - "
                     + String.join("\n  - ", tried));
@@ -58,6 +55,18 @@ record ReplicationBinaries(PgBinaries server, Optional<Path> baseBackup, String 
         }
         return new ReplicationBinaries(b, Optional.empty(), "PostgreSQL " + b.version() + " from " + b.source()
                 + "; no pg_basebackup of major >= " + b.major() + " found, standbys are copied with the low-level backup API");
+    }
+
+    /**
+     * The server binaries of the shared test server's major, for a cluster of a test's own: the binaries jar, falling
+     * back to an installation; with {@code -Dpgfast.test.binaries=local} an installation only. Empty, with what was
+     * tried added to {@code tried}, when there are none.
+     */
+    static Optional<PgBinaries> serverBinaries(List<String> tried) {
+        HarnessSettings settings = HarnessSettings.fromEnvironment();
+        return settings.localBinaries()
+                ? LocalBinaries.find(settings.major(), tried)
+                : BinaryDistribution.fromClasspath(settings.cacheRoot(), tried).or(() -> LocalBinaries.find(settings.major(), tried));
     }
 
     /** The same servers, copying with the low-level backup API even when a pg_basebackup is at hand. */

@@ -28,6 +28,10 @@
  * synchronous one, which can fail its primary ({@link io.pgfast.testing.PrimaryFailure}), promote the standby and
  * rebuild the failed server as the new standby, over and over.
  *
+ * <p>A silent network partition: {@link io.pgfast.testing.PartitionedServer#start()} runs a cluster of its own in a
+ * network namespace behind a veth pair whose link can be cut (both ways, or only the server's answers) and healed; it
+ * needs root and iproute2, and {@link io.pgfast.testing.PartitionedServer#unavailableReason()} says why not.
+ *
  * <p>PgBouncer: {@link io.pgfast.testing.PgBouncer#get(io.pgfast.testing.PgBouncer.Mode)} starts one in front of
  * the test server per pooling mode ({@code pgbouncer} from {@code PATH}, else the Debian package downloaded once;
  * {@code -Dpgfast.test.pgbouncer=skip} skips the tests when there is none).
