@@ -15,13 +15,14 @@ import java.util.function.Function;
 
 /**
  * {@code Json}: read from json and jsonb as {@code Json.of(byte[])} of a copy of the document, so the value holds
- * no buffer of the connection. Written as the driver writes its own Json: jsonb in binary (the version byte 1,
- * then the document), which the server assigns to json columns as well; as json when the parameter's type is
- * stated as json. The document's bytes are taken through {@code mapByteBuf}, and the buffer it hands over is
- * released once written: for a value made from a ByteBuf that is the value's own buffer, as r2dbc-postgresql
- * documents ("released after encoding"); for the other forms a fresh wrapper. A value made from an InputStream
- * is read through the same call; r2dbc-postgresql's own such value does not close its stream there, the
- * compat artifact's does.
+ * no buffer of the connection. Bound without a stated type it is sent as text of unspecified type, so the server
+ * takes it as what the statement needs: a json column keeps the document's text as written (a jsonb parameter
+ * would lose its spacing and key order on the way), and a jsonb column or operator ({@code @>}) gets jsonb. A
+ * parameter stated as json or jsonb is sent in that type's binary format. The document's bytes are taken through
+ * {@code mapByteBuf}, and the buffer it hands over is released once written: for a value made from a ByteBuf that
+ * is the value's own buffer, as r2dbc-postgresql documents ("released after encoding"); for the other forms a
+ * fresh wrapper. A value made from an InputStream is read through the same call; r2dbc-postgresql's own such
+ * value does not close its stream there, the compat artifact's does.
  */
 final class JsonType extends CompatType {
 
@@ -30,6 +31,7 @@ final class JsonType extends CompatType {
 
     private final MethodHandle of;
     private final MethodHandle mapByteBuf;
+    private final Encoder<Object> unspecified;
     private final Encoder<Object> jsonb;
     private final Encoder<Object> json;
 
@@ -37,8 +39,9 @@ final class JsonType extends CompatType {
         super(type, Set.of("json", "jsonb"));
         this.of = Handles.factory(type, "of", byte[].class);
         this.mapByteBuf = Handles.method(type, "mapByteBuf", Object.class, Function.class);
-        this.jsonb = new Writer(Oid.JSONB, true);
-        this.json = new Writer(Oid.JSON, false);
+        this.unspecified = new Writer(Oid.UNSPECIFIED, Format.TEXT, false);
+        this.jsonb = new Writer(Oid.JSONB, Format.BINARY, true);
+        this.json = new Writer(Oid.JSON, Format.BINARY, false);
     }
 
     @Override
@@ -53,7 +56,7 @@ final class JsonType extends CompatType {
 
     @Override
     public Encoder<?> encoder(CodecRegistry registry) {
-        return jsonb;
+        return unspecified;
     }
 
     @Override
@@ -65,10 +68,12 @@ final class JsonType extends CompatType {
     private final class Writer implements Encoder<Object> {
 
         private final int oid;
+        private final Format format;
         private final boolean versioned;
 
-        Writer(int oid, boolean versioned) {
+        Writer(int oid, Format format, boolean versioned) {
             this.oid = oid;
+            this.format = format;
             this.versioned = versioned;
         }
 
@@ -84,7 +89,7 @@ final class JsonType extends CompatType {
 
         @Override
         public Format format() {
-            return Format.BINARY;
+            return format;
         }
 
         @Override
@@ -109,7 +114,7 @@ final class JsonType extends CompatType {
 
         @Override
         public String toString() {
-            return type.getName() + " as " + (versioned ? "jsonb" : "json");
+            return type.getName() + " as " + (oid == Oid.UNSPECIFIED ? "text of unspecified type" : versioned ? "jsonb" : "json");
         }
     }
 }
