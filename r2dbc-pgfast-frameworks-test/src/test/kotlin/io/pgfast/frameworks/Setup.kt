@@ -1,5 +1,6 @@
 package io.pgfast.frameworks
 
+import io.pgfast.codec.compat.R2dbcPostgresqlTypes
 import io.pgfast.config.PgfastConnectionConfiguration
 import io.pgfast.r2dbc.PgfastConnectionFactory
 import io.pgfast.testing.AuthMethod
@@ -38,12 +39,19 @@ object Setup {
         return "r2dbc:$driver://${role.user()}:$password@$host:${server.port()}/${server.database()}"
     }
 
-    /** A factory built with r2dbc-pgfast's own API, as an application keeping r2dbc-postgresql builds it. */
-    fun pgfastFactory(): ConnectionFactory {
+    /**
+     * A factory built with r2dbc-pgfast's own API, as an application keeping r2dbc-postgresql builds it; with
+     * `r2dbcPostgresqlTypes`, r2dbc-postgresql's classes are its columns' default types, as the compat artifact
+     * makes them by itself.
+     */
+    fun pgfastFactory(r2dbcPostgresqlTypes: Boolean = false): ConnectionFactory {
         val server = TestPostgres.get()
-        return PgfastConnectionFactory(PgfastConnectionConfiguration.builder()
+        val builder = PgfastConnectionConfiguration.builder()
             .host(server.host()).port(server.port()).database(server.database())
             .username(role.user()).password(role.password())
-            .build())
+        if (r2dbcPostgresqlTypes) {
+            builder.codecs(R2dbcPostgresqlTypes())
+        }
+        return PgfastConnectionFactory(builder.build())
     }
 }

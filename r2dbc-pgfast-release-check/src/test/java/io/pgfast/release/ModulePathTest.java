@@ -87,7 +87,8 @@ class ModulePathTest {
     @Test
     void theCodecsModuleExportsTheSpiAndItsTypesToAll() {
         ModuleDescriptor codecs = descriptor("io.pgfast.codec");
-        assertThat(exportedToAll(codecs)).containsExactlyInAnyOrder("io.pgfast.codec", "io.pgfast.codec.type", "io.pgfast.codec.oid");
+        assertThat(exportedToAll(codecs)).containsExactlyInAnyOrder("io.pgfast.codec", "io.pgfast.codec.type", "io.pgfast.codec.oid",
+                "io.pgfast.codec.compat");
         assertThat(codecs.exports()).filteredOn(ModuleDescriptor.Exports::isQualified)
                 .allSatisfy(e -> assertThat(e.targets()).containsExactly("io.pgfast.r2dbc"));
         assertThat(codecs.uses()).containsExactly("io.pgfast.codec.Codec");

@@ -10,8 +10,8 @@ import io.pgfast.codec.CodecException;
 import io.netty.util.collection.IntObjectHashMap;
 import io.netty.util.collection.IntObjectMap;
 import io.pgfast.codec.builtin.BuiltinCodecs;
-import io.pgfast.codec.compat.CompatType;
-import io.pgfast.codec.compat.CompatTypes;
+import io.pgfast.codec.compat.internal.CompatType;
+import io.pgfast.codec.compat.internal.CompatTypes;
 import io.pgfast.codec.postgis.PostgisCodecs;
 import io.pgfast.codec.oid.Oid;
 
@@ -44,7 +44,7 @@ import java.util.Set;
  * <p>r2dbc-postgresql's value classes ({@code io.r2dbc.postgresql.codec.Json}, {@code Interval}, the geometric
  * types, {@code Vector}, from r2dbc-postgresql or r2dbc-pgfast-postgresql-compat) are read and written when no
  * codec takes them: a class that no codec encodes, or a requested class that the column's codec does not
- * decode to, is looked up by name in {@link CompatTypes} while planning (see {@code io.pgfast.codec.compat}).
+ * decode to, is looked up by name in {@link CompatTypes} while planning (see {@code io.pgfast.codec.compat.internal}).
  */
 public final class DefaultCodecRegistry implements CodecRegistry {
 

@@ -6,8 +6,8 @@ import io.pgfast.codec.Format;
 import io.pgfast.codec.Decoder;
 import io.pgfast.codec.Encoder;
 import io.pgfast.codec.CodecException;
-import io.pgfast.codec.compat.CompatType;
-import io.pgfast.codec.compat.CompatTypes;
+import io.pgfast.codec.compat.internal.CompatType;
+import io.pgfast.codec.compat.internal.CompatTypes;
 import io.pgfast.codec.io.Utf8Strings;
 
 import java.util.Arrays;

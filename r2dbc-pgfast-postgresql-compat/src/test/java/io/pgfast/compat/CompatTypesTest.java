@@ -1,9 +1,10 @@
-package io.pgfast.codec.compat;
+package io.pgfast.compat;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.pgfast.codec.CodecException;
+import io.pgfast.codec.compat.internal.CompatTypes;
 import io.pgfast.codec.CodecRegistry;
 import io.pgfast.codec.Decoder;
 import io.pgfast.codec.Encoder;
@@ -239,5 +240,48 @@ class CompatTypesTest {
         assertThat(CompatTypes.of(io.pgfast.codec.type.Point.class)).isNull();
         assertThat(CompatTypes.of(Json.of("1").getClass())).isSameAs(CompatTypes.of(Json.class));
         assertThatThrownBy(() -> REGISTRY.encoder(CompatTypesTest.class)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void theServiceMakesTheClassesTheColumnsDefaults() {
+        CodecRegistry registry = DefaultCodecRegistry.builder().loadServiceCodecs(CompatTypesTest.class.getClassLoader()).build()
+                .withTypes(List.of(VECTOR, HALFVEC));
+        assertThat(registry.extensionTypeNames()).contains("vector");
+        assertThat(registry.javaType(Oid.JSON)).isEqualTo(Json.class);
+        assertThat(registry.javaType(Oid.JSONB)).isEqualTo(Json.class);
+        assertThat(registry.javaType(Oid.INTERVAL)).isEqualTo(Interval.class);
+        assertThat(registry.javaType(Oid.POINT)).isEqualTo(Point.class);
+        assertThat(registry.javaType(Oid.LSEG)).isEqualTo(Lseg.class);
+        assertThat(registry.javaType(VECTOR.oid())).isEqualTo(Vector.class);
+        assertThat(registry.javaType(HALFVEC.oid())).as("r2dbc-postgresql has no halfvec class").isEqualTo(float[].class);
+
+        byte[] span = encode(registry, Interval.of(0, 0, 1, 2, 0, 0, 0));
+        assertThat(decode(registry, Oid.INTERVAL, Format.BINARY, Object.class, span)).isEqualTo(Interval.of(0, 0, 1, 2, 0, 0, 0));
+        assertThat(decode(registry, Oid.INTERVAL, Format.BINARY, java.time.Duration.class, span)).isEqualTo(java.time.Duration.ofHours(26));
+        assertThat(decode(registry, Oid.INTERVAL, Format.BINARY, io.pgfast.codec.type.Interval.class, span))
+                .isEqualTo(io.pgfast.codec.type.Interval.of(0, 1, 7_200_000_000L));
+        assertThat(decode(registry, Oid.INTERVAL, Format.BINARY, String.class, span)).isEqualTo("1 day 02:00:00");
+        assertThat(((Json) decode(registry, Oid.JSONB, Format.BINARY, Object.class, jsonb("[1]"))).asString()).isEqualTo("[1]");
+        assertThat(decode(registry, Oid.JSONB, Format.BINARY, String.class, jsonb("[1]"))).isEqualTo("[1]");
+        assertThat(decode(registry, Oid.POINT, Format.TEXT, Object.class, utf8("(1,2)"))).isEqualTo(Point.of(1, 2));
+        assertThat(decode(registry, VECTOR.oid(), Format.TEXT, Object.class, utf8("[1,2]"))).isEqualTo(Vector.of(1, 2));
+        // binding is the same with or without the service
+        assertThat(encode(registry, Json.of("{}"))).isEqualTo(encode(REGISTRY, Json.of("{}")));
+        assertThat(encode(registry, io.pgfast.codec.type.Interval.of(1, 2, 3))).isEqualTo(encode(REGISTRY, io.pgfast.codec.type.Interval.of(1, 2, 3)));
+    }
+
+    @Test
+    void theBuiltInRegistryKeepsTheDriversOwnDefaults() {
+        assertThat(REGISTRY.javaType(Oid.JSONB)).isEqualTo(String.class);
+        assertThat(REGISTRY.javaType(Oid.INTERVAL)).isEqualTo(io.pgfast.codec.type.Interval.class);
+        assertThat(REGISTRY.javaType(Oid.POINT)).isEqualTo(io.pgfast.codec.type.Point.class);
+    }
+
+    @Test
+    void theCodecNeedsTheClasses() {
+        ClassLoader empty = new ClassLoader(null) {
+        };
+        assertThatThrownBy(() -> new io.pgfast.codec.compat.R2dbcPostgresqlTypes(empty))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("io.r2dbc.postgresql.codec.Json");
     }
 }

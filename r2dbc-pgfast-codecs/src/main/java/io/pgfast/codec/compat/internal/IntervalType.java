@@ -1,4 +1,4 @@
-package io.pgfast.codec.compat;
+package io.pgfast.codec.compat.internal;
 
 import io.pgfast.codec.type.Interval;
 

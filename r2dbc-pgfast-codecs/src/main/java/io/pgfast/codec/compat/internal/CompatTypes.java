@@ -1,4 +1,4 @@
-package io.pgfast.codec.compat;
+package io.pgfast.codec.compat.internal;
 
 import java.util.Map;
 import java.util.function.Function;
