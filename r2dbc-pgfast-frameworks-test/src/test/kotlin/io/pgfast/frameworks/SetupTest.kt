@@ -4,6 +4,7 @@ import io.pgfast.r2dbc.PgfastConnectionFactory
 import io.pgfast.testing.RequiresPostgres
 import io.r2dbc.spi.ConnectionFactories
 import org.assertj.core.api.Assertions.assertThat
+import org.assertj.core.api.Assertions.assertThatThrownBy
 import org.junit.jupiter.api.Test
 
 /** The class path is the one the set-up names: the other tests' results mean what they say. */
@@ -32,5 +33,15 @@ class SetupTest {
             assertThat(factory.javaClass.name).isEqualTo("io.r2dbc.postgresql.PostgresqlConnectionFactory")
         }
         assertThat(ConnectionFactories.get(Setup.url("pgfast"))).isInstanceOf(PgfastConnectionFactory::class.java)
+    }
+
+    /** What the migration guide says stays outside our reach: both frameworks know drivers by their own lists. */
+    @Test
+    fun frameworksRefuseAnR2dbcPgfastUrl() {
+        val url = Setup.url("pgfast")
+        assertThatThrownBy { org.jetbrains.exposed.v1.r2dbc.R2dbcDatabase.connect(url) }
+            .hasMessageContaining("driver not found")
+        assertThatThrownBy { org.komapper.r2dbc.R2dbcDatabase(url) }
+            .hasMessageContaining("dialect is not found").hasMessageContaining("pgfast")
     }
 }

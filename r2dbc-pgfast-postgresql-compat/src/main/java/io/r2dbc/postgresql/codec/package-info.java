@@ -8,6 +8,8 @@
  * artifact replaces r2dbc-postgresql, it does not sit beside it: the two hold classes of the same names. It holds
  * no driver and registers no {@code ConnectionFactoryProvider}, so with it in place of r2dbc-postgresql the URLs
  * {@code r2dbc:postgresql:} and {@code r2dbc:postgres:} go to r2dbc-pgfast. The driver finds these classes by
- * name at run time and reads and writes them as the PostgreSQL types they stand for.
+ * name at run time and reads and writes them as the PostgreSQL types they stand for; the codec this artifact
+ * registers ({@code io.pgfast.compat.DefaultTypes}) makes them the default types of their columns, as
+ * r2dbc-postgresql has them.
  */
 package io.r2dbc.postgresql.codec;
