@@ -1,6 +1,5 @@
 package io.pgfast.frameworks
 
-import io.pgfast.testing.RequiresPostgres
 import kotlinx.coroutines.flow.map
 import kotlinx.coroutines.flow.single
 import kotlinx.coroutines.flow.toList
@@ -26,6 +25,7 @@ import org.jetbrains.exposed.v1.r2dbc.selectAll
 import org.jetbrains.exposed.v1.r2dbc.transactions.suspendTransaction
 import org.jetbrains.exposed.v1.r2dbc.update
 import org.junit.jupiter.api.BeforeEach
+import org.junit.jupiter.api.Tag
 import org.junit.jupiter.api.Test
 import java.math.BigDecimal
 import java.time.Instant
@@ -55,7 +55,7 @@ object ExposedItems : Table("exposed_items") {
  * driver must write it. With the compat artifact it connects by an `r2dbc:postgresql:` URL; with r2dbc-postgresql
  * kept it is handed a pgfast factory and its dialect, since it knows drivers only by its own URL prefixes.
  */
-@RequiresPostgres
+@Tag(Setup.TAG)
 class ExposedTest {
 
     private val db: R2dbcDatabase = if (Setup.compat) {

@@ -1,6 +1,5 @@
 package io.pgfast.frameworks
 
-import io.pgfast.testing.RequiresPostgres
 import io.r2dbc.postgresql.codec.Box
 import io.r2dbc.postgresql.codec.Circle
 import io.r2dbc.postgresql.codec.Interval
@@ -14,6 +13,7 @@ import kotlinx.coroutines.runBlocking
 import org.assertj.core.api.Assertions.assertThat
 import org.assertj.core.api.Assertions.assertThatThrownBy
 import org.junit.jupiter.api.BeforeEach
+import org.junit.jupiter.api.Tag
 import org.junit.jupiter.api.Test
 import org.komapper.core.dsl.QueryDsl
 import org.komapper.core.dsl.query.Query
@@ -36,7 +36,7 @@ import java.util.UUID
  * dialect is found by the URL's driver name); with r2dbc-postgresql kept it is handed a pgfast factory and
  * the dialect.
  */
-@RequiresPostgres
+@Tag(Setup.TAG)
 class KomapperTest {
 
     private val db: R2dbcDatabase = if (Setup.compat) {

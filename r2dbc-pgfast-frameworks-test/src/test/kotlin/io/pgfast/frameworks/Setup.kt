@@ -20,6 +20,13 @@ import java.nio.charset.StandardCharsets
  */
 object Setup {
 
+    /**
+     * The JUnit tag of this module's tests, which need the harness's PostgreSQL. Not RequiresPostgres's `pg`:
+     * CI runs the `pg` tests again on the oldest and newest majors, and what these tests check (a framework's
+     * use of r2dbc-postgresql's classes) does not change with the major, so they run once, in the main build.
+     */
+    const val TAG = "frameworks"
+
     val compat: Boolean = when (val name = System.getProperty("pgfast.frameworks.setup")) {
         "compat" -> true
         "r2dbc-postgresql" -> false

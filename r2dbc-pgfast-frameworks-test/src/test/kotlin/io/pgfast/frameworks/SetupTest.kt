@@ -1,14 +1,14 @@
 package io.pgfast.frameworks
 
 import io.pgfast.r2dbc.PgfastConnectionFactory
-import io.pgfast.testing.RequiresPostgres
 import io.r2dbc.spi.ConnectionFactories
 import org.assertj.core.api.Assertions.assertThat
 import org.assertj.core.api.Assertions.assertThatThrownBy
+import org.junit.jupiter.api.Tag
 import org.junit.jupiter.api.Test
 
 /** The class path is the one the set-up names: the other tests' results mean what they say. */
-@RequiresPostgres
+@Tag(Setup.TAG)
 class SetupTest {
 
     private fun jarOf(c: Class<*>): String = c.protectionDomain.codeSource.location.path

@@ -1,12 +1,12 @@
 package io.pgfast.frameworks
 
-import io.pgfast.testing.RequiresPostgres
 import io.r2dbc.postgresql.codec.Interval
 import io.r2dbc.postgresql.codec.Json
 import io.r2dbc.spi.ConnectionFactories
 import io.r2dbc.spi.ConnectionFactory
 import org.assertj.core.api.Assertions.assertThat
 import org.junit.jupiter.api.BeforeEach
+import org.junit.jupiter.api.Tag
 import org.junit.jupiter.api.Test
 import org.springframework.data.annotation.Id
 import org.springframework.data.geo.Point
@@ -30,7 +30,7 @@ data class Event(@Id val id: Long? = null, val name: String, val payload: Json, 
  * `io.r2dbc.postgresql.codec` classes are on the class path. It reads a column with `row.get(name)` and
  * converts the value, so it needs r2dbc-postgresql's classes as the default types (`R2dbcPostgresqlTypes`).
  */
-@RequiresPostgres
+@Tag(Setup.TAG)
 class SpringDataTest {
 
     // Spring Data reads each column with row.get(name) and converts what it gets, so the columns' default types must
