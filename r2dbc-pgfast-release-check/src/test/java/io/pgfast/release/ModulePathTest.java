@@ -7,6 +7,7 @@ import javax.tools.JavaCompiler;
 import javax.tools.ToolProvider;
 import java.io.File;
 import java.io.IOException;
+import java.lang.module.Configuration;
 import java.lang.module.ModuleDescriptor;
 import java.lang.module.ModuleFinder;
 import java.net.ServerSocket;
@@ -89,10 +90,33 @@ class ModulePathTest {
     @Test
     void theCodecsModuleExportsTheSpiAndItsTypesToAll() {
         ModuleDescriptor codecs = descriptor("io.pgfast.codec");
-        assertThat(exportedToAll(codecs)).containsExactlyInAnyOrder("io.pgfast.codec", "io.pgfast.codec.type", "io.pgfast.codec.oid");
+        assertThat(exportedToAll(codecs)).containsExactlyInAnyOrder("io.pgfast.codec", "io.pgfast.codec.type", "io.pgfast.codec.oid",
+                "io.pgfast.codec.compat");
         assertThat(codecs.exports()).filteredOn(ModuleDescriptor.Exports::isQualified)
                 .allSatisfy(e -> assertThat(e.targets()).containsExactly("io.pgfast.r2dbc"));
         assertThat(codecs.uses()).containsExactly("io.pgfast.codec.Codec");
+    }
+
+    /**
+     * The compat jar on the module path is the automatic module {@code r2dbc.postgresql}, the name r2dbc-postgresql's
+     * jar has; its codec service is a class of its own, which resolving and binding it beside the driver requires.
+     */
+    @Test
+    void theCompatJarResolvesAsR2dbcPostgresqlBesideTheDriver() {
+        List<Path> path = new ArrayList<>(modulePath);
+        path.add(jar("r2dbc-pgfast-postgresql-compat"));
+        ModuleFinder finder = ModuleFinder.of(path.toArray(Path[]::new));
+        ModuleDescriptor compat = finder.find("r2dbc.postgresql").orElseThrow().descriptor();
+        assertThat(compat.isAutomatic()).isTrue();
+        assertThat(compat.packages()).contains("io.r2dbc.postgresql.codec", "io.pgfast.compat");
+        assertThat(compat.provides()).singleElement().satisfies(p -> {
+            assertThat(p.service()).isEqualTo("io.pgfast.codec.Codec");
+            assertThat(p.providers()).containsExactly("io.pgfast.compat.DefaultTypes");
+        });
+        Configuration resolved = ModuleLayer.boot().configuration().resolveAndBind(finder, ModuleFinder.of(),
+                Set.of("io.pgfast.r2dbc", "r2dbc.postgresql"));
+        assertThat(resolved.findModule("r2dbc.postgresql")).isPresent();
+        assertThat(resolved.findModule("io.pgfast.codec")).isPresent();
     }
 
     /** Compiles the application: as a module when {@code modular}, else its Main alone against the class path. */

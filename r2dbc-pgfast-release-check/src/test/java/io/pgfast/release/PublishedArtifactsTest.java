@@ -54,7 +54,7 @@ class PublishedArtifactsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"r2dbc-pgfast-codecs", "r2dbc-pgfast-core", "r2dbc-pgfast-spring-boot"})
+    @ValueSource(strings = {"r2dbc-pgfast-codecs", "r2dbc-pgfast-core", "r2dbc-pgfast-spring-boot", "r2dbc-pgfast-postgresql-compat"})
     void theJarCarriesTheLicenseAndNotice(String module) throws IOException {
         Path jar = artifact(module, "");
         assertThat(jar).exists();
@@ -74,8 +74,28 @@ class PublishedArtifactsTest {
         assertThat(entries(jar)).containsAll(classes.stream().map(c -> c.replace('.', '/') + ".class").toList());
     }
 
+    /**
+     * The compat jar stands in for r2dbc-postgresql: its module name, its value classes, its codec service, and no
+     * driver, so that r2dbc:postgresql: URLs stay this driver's.
+     */
+    @Test
+    void theCompatJarIsValueClassesAndACodecOnly() throws IOException {
+        Path jar = artifact("r2dbc-pgfast-postgresql-compat", "");
+        try (JarFile file = new JarFile(jar.toFile())) {
+            assertThat(file.getManifest().getMainAttributes().getValue("Automatic-Module-Name")).isEqualTo("r2dbc.postgresql");
+        }
+        assertThat(entries(jar)).contains("io/r2dbc/postgresql/codec/Json.class", "io/r2dbc/postgresql/codec/Interval.class",
+                "io/r2dbc/postgresql/codec/Point.class", "io/r2dbc/postgresql/codec/Box.class", "io/r2dbc/postgresql/codec/Circle.class",
+                "io/r2dbc/postgresql/codec/Line.class", "io/r2dbc/postgresql/codec/Lseg.class", "io/r2dbc/postgresql/codec/Path.class",
+                "io/r2dbc/postgresql/codec/Polygon.class", "io/r2dbc/postgresql/codec/Vector.class");
+        assertThat(entries(jar)).noneMatch(e -> e.startsWith("io/r2dbc/postgresql/") && !e.startsWith("io/r2dbc/postgresql/codec/")
+                && e.endsWith(".class"));
+        assertThat(entries(jar)).doesNotContain("META-INF/services/io.r2dbc.spi.ConnectionFactoryProvider");
+        assertThat(entry(jar, "META-INF/services/io.pgfast.codec.Codec").trim()).isEqualTo("io.pgfast.compat.DefaultTypes");
+    }
+
     @ParameterizedTest
-    @ValueSource(strings = {"r2dbc-pgfast-codecs", "r2dbc-pgfast-core", "r2dbc-pgfast-spring-boot"})
+    @ValueSource(strings = {"r2dbc-pgfast-codecs", "r2dbc-pgfast-core", "r2dbc-pgfast-spring-boot", "r2dbc-pgfast-postgresql-compat"})
     void sourcesAndJavadocJarsAreAttached(String module) throws IOException {
         Set<String> classes = entries(artifact(module, "")).stream().filter(n -> n.endsWith(".class") && !n.contains("$"))
                 .collect(Collectors.toSet());
@@ -90,7 +110,7 @@ class PublishedArtifactsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"r2dbc-pgfast-codecs", "r2dbc-pgfast-core", "r2dbc-pgfast-spring-boot"})
+    @ValueSource(strings = {"r2dbc-pgfast-codecs", "r2dbc-pgfast-core", "r2dbc-pgfast-spring-boot", "r2dbc-pgfast-postgresql-compat"})
     void theConsumerPomCarriesOnlyWhatTheLibraryNeeds(String module) throws Exception {
         Path pom = ROOT.resolve(module).resolve("target").resolve("consumer-pom.xml");
         assertThat(pom).exists();

@@ -10,6 +10,8 @@ import io.pgfast.codec.CodecException;
 import io.netty.util.collection.IntObjectHashMap;
 import io.netty.util.collection.IntObjectMap;
 import io.pgfast.codec.builtin.BuiltinCodecs;
+import io.pgfast.codec.compat.internal.CompatType;
+import io.pgfast.codec.compat.internal.CompatTypes;
 import io.pgfast.codec.postgis.PostgisCodecs;
 import io.pgfast.codec.oid.Oid;
 
@@ -38,6 +40,11 @@ import java.util.Set;
  *
  * <p>Which codec owns a type: the first, in precedence order, whose {@link Codec#handles} accepts
  * it; codecs given to {@link Builder#register} (later calls first) come before the built-ins.
+ *
+ * <p>r2dbc-postgresql's value classes ({@code io.r2dbc.postgresql.codec.Json}, {@code Interval}, the geometric
+ * types, {@code Vector}, from r2dbc-postgresql or r2dbc-pgfast-postgresql-compat) are read and written when no
+ * codec takes them: a class that no codec encodes, or a requested class that the column's codec does not
+ * decode to, is looked up by name in {@link CompatTypes} while planning (see {@code io.pgfast.codec.compat.internal}).
  */
 public final class DefaultCodecRegistry implements CodecRegistry {
 
@@ -64,7 +71,9 @@ public final class DefaultCodecRegistry implements CodecRegistry {
                     return encoder;
                 }
             }
-            return UNSUPPORTED;
+            // r2dbc-postgresql's value classes, looked for by name only once no codec took the class
+            CompatType compat = CompatTypes.of(valueClass);
+            return compat != null ? compat.encoder(DefaultCodecRegistry.this) : UNSUPPORTED;
         }
     };
 

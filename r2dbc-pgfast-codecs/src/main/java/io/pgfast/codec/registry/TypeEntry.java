@@ -6,6 +6,8 @@ import io.pgfast.codec.Format;
 import io.pgfast.codec.Decoder;
 import io.pgfast.codec.Encoder;
 import io.pgfast.codec.CodecException;
+import io.pgfast.codec.compat.internal.CompatType;
+import io.pgfast.codec.compat.internal.CompatTypes;
 import io.pgfast.codec.io.Utf8Strings;
 
 import java.util.Arrays;
@@ -140,6 +142,13 @@ final class TypeEntry {
         if (d == null && format == Format.TEXT && target.isAssignableFrom(String.class)) {
             d = TEXT_AS_STRING;
         }
+        if (d == null && codec != null) {
+            // r2dbc-postgresql's class of this type: the codec's decoder of the class it converts from
+            CompatType compat = CompatTypes.of(target);
+            if (compat != null && compat.reads(codecType)) {
+                d = compat.decoder(decoder(format, compat.carrier(), registry));
+            }
+        }
         if (d == null) {
             throw new IllegalArgumentException("cannot decode " + describe() + " as " + target.getName());
         }
@@ -154,6 +163,12 @@ final class TypeEntry {
             }
         }
         Encoder<?> e = codec == null ? null : codec.encoder(codecType, valueClass, registry);
+        if (e == null && codec != null) {
+            CompatType compat = CompatTypes.of(valueClass);
+            if (compat != null && compat.reads(codecType)) {
+                e = compat.encoder(codecType, registry);
+            }
+        }
         if (e == null) {
             // the class's own encoder, when it already declares this type
             Encoder<?> byClass = registry.encoderOrNull(valueClass);
