@@ -1,0 +1,31 @@
+package io.pgfast.bench.app;
+
+import io.pgfast.bench.BenchTarget;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * One variant's JVM: {@code java -cp … io.pgfast.bench.app.AppMain VARIANT PORT}, with the server in the
+ * environment ({@link BenchTarget#toEnvironment}). Prints {@link #READY} and the port once it serves, and runs until it
+ * is killed.
+ */
+public final class AppMain {
+    /** What the first line of a started application's standard output begins with. */
+    public static final String READY = "[app] ready ";
+
+    private AppMain() {
+    }
+
+    public static void main(String[] args) {
+        if (args.length != 2) {
+            System.err.println("usage: AppMain VARIANT PORT (variants: "
+                    + AppVariant.ids(java.util.List.of(AppVariant.values())) + ")");
+            System.exit(2);
+        }
+        AppVariant variant = AppVariant.byId(args[0]);
+        ConfigurableApplicationContext context = variant.start(BenchTarget.fromEnvironment(System.getenv()),
+                Integer.parseInt(args[1]));
+        System.out.println(READY + variant.id() + " on port " + AppVariant.port(context) + ", Java "
+                + Runtime.version().feature());
+        System.out.flush();
+    }
+}
