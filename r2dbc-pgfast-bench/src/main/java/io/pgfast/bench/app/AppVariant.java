@@ -12,8 +12,9 @@ import org.springframework.context.ConfigurableApplicationContext;
 
 /**
  * One variant of the application: the same endpoints, only the driver or pool differs, set by Boot properties alone.
- * Every pool holds at most {@link #POOL_SIZE} connections; R2DBC pools start with Boot's and r2dbc-pool's default
- * initial size (10), HikariCP with its default (as many idle connections as its maximum).
+ * Every pool holds at most the same number of connections ({@link #POOL_SIZE} in the benchmark, TFB's setting); R2DBC
+ * pools start with Boot's and r2dbc-pool's default initial size (10, or the maximum when that is smaller), HikariCP with
+ * its default (as many idle connections as its maximum).
  */
 public enum AppVariant {
     /** The baseline: r2dbc-postgresql on r2dbc-pool (Boot's path for an {@code r2dbc:pool:} URL). */
@@ -68,8 +69,16 @@ public enum AppVariant {
         return String.join(",", variants.stream().map(AppVariant::id).toList());
     }
 
-    /** The Boot properties of this variant on {@code target}, serving HTTP on {@code port} (0: any free port). */
-    public Map<String, Object> properties(BenchTarget target, int port) {
+    /** The initial size of the R2DBC pools: Boot's default for {@code spring.r2dbc.pool.initial-size}, and r2dbc-pool's. */
+    static final int R2DBC_INITIAL_SIZE = 10;
+
+    /**
+     * The Boot properties of this variant on {@code target}, serving HTTP on {@code port} (0: any free port), with pools
+     * of at most {@code poolSize} connections.
+     */
+    public Map<String, Object> properties(BenchTarget target, int port, int poolSize) {
+        String size = Integer.toString(poolSize);
+        String initial = Integer.toString(Math.min(R2DBC_INITIAL_SIZE, poolSize));
         Map<String, Object> p = new LinkedHashMap<>();
         p.put("server.address", "127.0.0.1");
         p.put("server.port", Integer.toString(port));
@@ -79,13 +88,14 @@ public enum AppVariant {
         p.put("logging.level.root", "warn");
         String hostPortDb = target.host() + ':' + target.port() + '/' + target.database();
         switch (this) {
-            case R2DBC_POSTGRESQL -> r2dbc(p, target, "r2dbc:pool:postgresql://" + hostPortDb + "?sslMode=disable&maxSize="
-                    + POOL_SIZE);
-            case PGFAST_R2DBC_POOL -> r2dbc(p, target, "r2dbc:pool:pgfast://" + hostPortDb + "?sslMode=disable&maxSize="
-                    + POOL_SIZE);
+            case R2DBC_POSTGRESQL -> r2dbc(p, target, "r2dbc:pool:postgresql://" + hostPortDb + "?sslMode=disable&maxSize=" + size
+                    + "&initialSize=" + initial);
+            case PGFAST_R2DBC_POOL -> r2dbc(p, target, "r2dbc:pool:pgfast://" + hostPortDb + "?sslMode=disable&maxSize=" + size
+                    + "&initialSize=" + initial);
             case PGFAST_POOL, PGFAST_SHARED_LEASES -> {
                 r2dbc(p, target, "r2dbc:pgfast://" + hostPortDb + "?sslMode=disable");
-                p.put("spring.r2dbc.pool.max-size", Integer.toString(POOL_SIZE));
+                p.put("spring.r2dbc.pool.max-size", size);
+                p.put("spring.r2dbc.pool.initial-size", initial);
                 if (this == PGFAST_SHARED_LEASES) {
                     p.put("pgfast.pool.shared-leases", "true");
                 }
@@ -94,7 +104,7 @@ public enum AppVariant {
                 p.put("spring.datasource.url", "jdbc:postgresql://" + hostPortDb + "?sslmode=disable");
                 p.put("spring.datasource.username", target.user());
                 p.put("spring.datasource.password", target.password());
-                p.put("spring.datasource.hikari.maximum-pool-size", Integer.toString(POOL_SIZE));
+                p.put("spring.datasource.hikari.maximum-pool-size", size);
                 p.put("spring.threads.virtual.enabled", "true");
             }
         }
@@ -107,11 +117,11 @@ public enum AppVariant {
         p.put("spring.r2dbc.password", target.password());
     }
 
-    /** Starts this variant in this JVM; the caller closes the context. */
-    public ConfigurableApplicationContext start(BenchTarget target, int port) {
+    /** Starts this variant in this JVM with pools of at most {@code poolSize}; the caller closes the context. */
+    public ConfigurableApplicationContext start(BenchTarget target, int port, int poolSize) {
         SpringApplication app = new SpringApplication(reactive ? ReactiveApp.class : MvcApp.class);
         app.setWebApplicationType(reactive ? WebApplicationType.REACTIVE : WebApplicationType.SERVLET);
-        app.setDefaultProperties(properties(target, port));
+        app.setDefaultProperties(properties(target, port, poolSize));
         return app.run();
     }
 
