@@ -29,7 +29,8 @@ final class Wrk {
     private final List<String> prefix;
     private final Path script;
 
-    private Wrk(List<String> prefix, Path script) {
+    /** A load generator run with {@code prefix}, its script at {@code script}; {@link #find} checks for wrk and writes the script. */
+    Wrk(List<String> prefix, Path script) {
         this.prefix = List.copyOf(prefix);
         this.script = script;
     }
