@@ -20,8 +20,9 @@ public record AppOptions(String mode, int rounds, int seconds, int warmup, List<
                          List<AppVariant> variants, Path java, boolean judged, boolean pin, Path outputDirectory) {
     /**
      * The default run's rounds and windows: the fewest rounds that give the median ratio an interval at 99 % (as the
-     * main run's {@code LEAST_JUDGED_ROUNDS}), and windows of wrk's shortest duration, so that the run takes about ten
-     * minutes: six processes × eight scenarios × eight rounds of 1 s windows.
+     * main run's {@code LEAST_JUDGED_ROUNDS}), and windows of wrk's shortest duration, so that the run takes about 11
+     * minutes ({@link AppBench#estimateSeconds}): six processes × eight scenarios × eight rounds of 1 s windows, after
+     * 2 s of every scenario per process.
      */
     static final int DEFAULT_ROUNDS = 8;
     static final int DEFAULT_SECONDS = 1;
@@ -35,8 +36,8 @@ public record AppOptions(String mode, int rounds, int seconds, int warmup, List<
     public static final String USAGE = String.join("\n",
             "usage: java -jar r2dbc-pgfast-bench.jar --app [--quick] [options]",
             "  TFB's four database tests as a Spring Boot app, one JVM per variant (" + AppVariant.ids(List.of(AppVariant.values())) + ")",
-            "  plus a second baseline JVM, under wrk at 16 and 256 connections; about 10 minutes on 2 cores",
-            "  --quick           smoke run: 1 round of " + DEFAULT_SECONDS + " s windows, no warm-up; judges nothing (about 2 minutes)",
+            "  plus a second baseline JVM, under wrk at 16 and 256 connections; about 11 minutes on 2 cores",
+            "  --quick           smoke run: 1 round of " + DEFAULT_SECONDS + " s windows, no warm-up; judges nothing (about 3 minutes)",
             "  --rounds N        rounds (default " + DEFAULT_ROUNDS + "; at least " + LEAST_JUDGED_ROUNDS + " to judge)",
             "  --seconds S       one window, whole seconds (default " + DEFAULT_SECONDS + ")",
             "  --warmup S        seconds of load per process and scenario before the rounds (default " + DEFAULT_WARMUP + ")",
