@@ -119,6 +119,9 @@ public final class AppBench {
             TfbTables.createAndFill(c);
         }
         Map<AppSlot, AppProcess> apps = new LinkedHashMap<>();
+        // on Ctrl-C too: the applications would otherwise outlive the run (each also ends when this JVM does)
+        Thread stopApps = new Thread(() -> stopAll(apps));
+        Runtime.getRuntime().addShutdownHook(stopApps);
         long begin = System.nanoTime();
         try (Connection watch = DriverManager.getConnection(target.jdbcUrl(), target.user(), target.password())) {
             AppVerifier verifier = new AppVerifier(target);
@@ -126,13 +129,15 @@ public final class AppBench {
                 long started = System.nanoTime();
                 AppProcess app = AppProcess.start(slot, options.java(), target, layout,
                         logs.resolve(slot.variant().id() + "-" + slot.copy() + ".log"));
-                apps.put(slot, app);
+                synchronized (apps) {
+                    apps.put(slot, app);
+                }
                 List<Problem> problems = verifier.verify(app.base());
                 for (Problem p : problems) {
                     System.err.println("[app]   " + slot + ": " + p);
                 }
                 if (!AppVerifier.passed(problems)) {
-                    fail(slot + " fails the verifier; nothing measured");
+                    throw new IllegalStateException(slot + " fails the verifier; nothing measured");
                 }
                 System.err.printf("[app] started and verified %-20s in %5.1f s%s%n", slot,
                         (System.nanoTime() - started) / 1e9, problems.isEmpty() ? "" : " (warnings above)");
@@ -152,13 +157,26 @@ public final class AppBench {
             write(out.resolve("app-summary.csv"), report.summaryCsv());
             System.err.println("[app] wrote app-results.md, app-windows.csv, app-summary.csv to " + out
                     + "; the applications' and wrk's logs to " + logs);
+        } catch (IllegalStateException e) {
+            stopAll(apps);
+            fail(e.getMessage());
         } finally {
-            for (AppProcess app : apps.values()) {
-                app.close();
-            }
+            stopAll(apps);
         }
         // the embedded server stops in the harness's shutdown hook
         System.exit(0);
+    }
+
+    private static void stopAll(Map<AppSlot, AppProcess> apps) {
+        synchronized (apps) {
+            for (AppProcess app : apps.values()) {
+                try {
+                    app.close();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        }
     }
 
     /** The Java feature version of {@code java} (from its installation's {@code release} file; 0 if unknown). */

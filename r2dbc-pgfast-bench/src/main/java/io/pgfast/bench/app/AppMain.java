@@ -22,6 +22,8 @@ public final class AppMain {
             System.exit(2);
         }
         AppVariant variant = AppVariant.byId(args[0]);
+        // the run that started it may die without stopping it (SIGKILL): an orphan would hold its pool's connections
+        ProcessHandle.current().parent().ifPresent(parent -> parent.onExit().thenRun(() -> System.exit(3)));
         ConfigurableApplicationContext context = variant.start(BenchTarget.fromEnvironment(System.getenv()),
                 Integer.parseInt(args[1]), Integer.parseInt(args[2]));
         System.out.println(READY + variant.id() + " on port " + AppVariant.port(context) + ", Java "

@@ -84,8 +84,9 @@ final class AppReport {
             }
         }
         if (rounds.isEmpty()) {
-            return Comparison.failed(Comparison.State.PGFAST_FAILED, "no round with a rate of " + variant.id()
-                    + " and both baseline processes");
+            boolean own = windows(scenario, variant).stream().anyMatch(AppWindow::measured);
+            return own ? Comparison.failed(Comparison.State.PEER_FAILED, "no ratio: the baseline has no rate")
+                    : Comparison.failed(Comparison.State.PGFAST_FAILED, "no ratio: " + variant.id() + " has no rate");
         }
         return Comparison.measured(Metric.THROUGHPUT, rounds, options.judged());
     }
