@@ -22,7 +22,7 @@ import java.time.temporal.ChronoUnit;
 
 /**
  * The coordinator: {@code java -jar r2dbc-pgfast-bench.jar [--quick | --full] [options]} (no mode flag: the
- * default run). Gets a server
+ * default run; {@code --parser}, {@code --app} and {@code --rejudge} are modes of their own). Gets a server
  * ({@code PGFAST_BENCH_URL}, or an embedded PostgreSQL from the test harness), fills the tables once, runs the
  * rounds ({@link Coordinator}), prints the tables and writes CSV, JSON and two SVG charts (q/s and CPU).
  */
@@ -35,6 +35,10 @@ public final class BenchMain {
     public static void main(String[] args) throws Exception {
         if (args.length > 0 && args[0].equals("--parser")) {
             io.pgfast.bench.parser.ParserBench.main(java.util.Arrays.copyOfRange(args, 1, args.length));
+            return;
+        }
+        if (args.length > 0 && args[0].equals("--app")) {
+            io.pgfast.bench.app.AppBench.main(java.util.Arrays.copyOfRange(args, 1, args.length), defaultOutput());
             return;
         }
         if (args.length > 0 && args[0].equals("--rejudge")) {

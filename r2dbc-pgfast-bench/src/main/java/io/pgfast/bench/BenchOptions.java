@@ -102,6 +102,8 @@ public record BenchOptions(String mode, int rounds, double seconds, double warmu
             "  --no-pin              leave the server and the workers where the scheduler puts them (by default, with",
             "                        the bench's own server: the server on the last CPU, the workers on the others)",
             "  --parser [options]    the parser-only benchmark instead (DataRow parsing, no server; --parser --help)",
+            "  --app [options]       the application benchmark instead: TFB's database tests on Spring Boot, one JVM per",
+            "                        driver and pool, under wrk; about 11 minutes (--app --quick: a smoke run; --app --help)",
             "  --rejudge DIR [--out OUT]  judge a recorded run (its measurements.csv, warmup.csv, results.json) again",
             "                        under the current rule, measuring nothing (default OUT: DIR/rejudged)",
             "  --curve               warm-up curves instead: one process per driver, " + CURVE_PASSES + " warm-up passes of "

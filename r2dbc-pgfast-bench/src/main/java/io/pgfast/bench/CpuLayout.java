@@ -37,7 +37,7 @@ public record CpuLayout(String serverCpus, String workerCpus, int cpus, String r
      * The layout for a run: pinned when {@code wanted}, the bench starts its own server, and this process may run
      * on at least two CPUs (from {@code /proc/self/status}) and {@code taskset} is on the path.
      */
-    static CpuLayout choose(boolean wanted, boolean ownServer) {
+    public static CpuLayout choose(boolean wanted, boolean ownServer) {
         if (!wanted) {
             return unpinned("not pinned (--no-pin)");
         }
@@ -60,7 +60,7 @@ public record CpuLayout(String serverCpus, String workerCpus, int cpus, String r
                 + workers);
     }
 
-    boolean pinned() {
+    public boolean pinned() {
         return serverCpus != null;
     }
 
@@ -69,7 +69,7 @@ public record CpuLayout(String serverCpus, String workerCpus, int cpus, String r
      *
      * @throws IOException if {@code taskset} fails
      */
-    void pinThisProcess() throws IOException, InterruptedException {
+    public void pinThisProcess() throws IOException, InterruptedException {
         if (!pinned()) {
             return;
         }
@@ -77,12 +77,20 @@ public record CpuLayout(String serverCpus, String workerCpus, int cpus, String r
     }
 
     /** What a worker's command starts with, before {@code java}: {@code taskset -c <workers>}, or nothing. */
-    List<String> workerPrefix() {
+    public List<String> workerPrefix() {
         return pinned() ? List.of("taskset", "-c", workerCpus) : List.of();
     }
 
+    /**
+     * What a command that belongs beside the server starts with (the {@code --app} mode's load generator):
+     * {@code taskset -c <server>}, or nothing.
+     */
+    public List<String> serverPrefix() {
+        return pinned() ? List.of("taskset", "-c", serverCpus) : List.of();
+    }
+
     /** The JVM options a worker needs for the layout: its defaults as for all {@link #cpus} CPUs. */
-    List<String> workerJvmArgs() {
+    public List<String> workerJvmArgs() {
         return pinned() ? List.of("-XX:ActiveProcessorCount=" + cpus) : List.of();
     }
 
