@@ -186,6 +186,31 @@ class EarlyCancelTest {
         }
     }
 
+    /**
+     * What closed the pool's connections under TechEmpower's load before early cancels were cheap: each early read
+     * sent a CancelRequest, the server took them slowly under that load, the connection wrote nothing meanwhile, and
+     * the statements of the borrowers that gave up (their HTTP requests ended) were still waiting when
+     * {@code drainTime} ran out, so the pool closed those connections. Borrowers that give up while their statement
+     * runs must leave the connections open, the statement ending on its own: the pool reopens nothing.
+     */
+    @Test
+    void borrowersThatGiveUpWhileTheirStatementRunsLeaveThePoolsConnectionsOpen() {
+        PgfastConnectionConfiguration configuration = config().cancelDrainTime(Duration.ofMinutes(5)).build();
+        PgfastPool pool = new PgfastPool(PgfastPoolConfiguration.builder(configuration).initialSize(0).maxSize(4).build());
+        try {
+            Function<Integer, Mono<Integer>> givesUp = i -> Mono.usingWhen(pool.create(),
+                    c -> ints(c, "SELECT g FROM generate_series(1, 3) g, pg_sleep(0.02)").next()
+                            .timeout(Duration.ofMillis(1), Mono.just(-1)),
+                    Connection::close);
+            List<Integer> given = Flux.range(0, 200).flatMap(givesUp, 16).collectList().block(Db.TIMEOUT.multipliedBy(2));
+            assertThat(given).hasSize(200);
+            readConcurrently(pool);
+            assertThat(proxy.accepted()).as("the pool's connections only").isLessThanOrEqualTo(4);
+        } finally {
+            pool.dispose();
+        }
+    }
+
     /** {@link #READS} early reads, 16 at a time, each on a connection of its own from {@code pool}. */
     private static void readConcurrently(ConnectionFactory pool) {
         Function<Integer, Mono<Integer>> read = i -> Mono.usingWhen(pool.create(), c -> earlyRead(c, i), Connection::close);
