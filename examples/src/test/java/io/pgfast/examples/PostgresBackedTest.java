@@ -1,5 +1,6 @@
 package io.pgfast.examples;
 
+import io.pgfast.testing.BootTestDatabase;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.context.annotation.Import;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -17,8 +18,8 @@ abstract class PostgresBackedTest {
 
     @DynamicPropertySource
     static void database(DynamicPropertyRegistry registry) {
-        registry.add("spring.r2dbc.url", () -> TestDatabase.url("pgfast"));
-        registry.add("spring.r2dbc.username", () -> TestDatabase.role().user());
-        registry.add("spring.r2dbc.password", () -> TestDatabase.role().password());
+        registry.add("spring.r2dbc.url", () -> BootTestDatabase.url("pgfast"));
+        registry.add("spring.r2dbc.username", () -> BootTestDatabase.role().user());
+        registry.add("spring.r2dbc.password", () -> BootTestDatabase.role().password());
     }
 }

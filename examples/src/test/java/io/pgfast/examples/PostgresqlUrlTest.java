@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.time.Duration;
 
 import io.pgfast.r2dbc.PgfastConnectionFactory;
+import io.pgfast.testing.BootTestDatabase;
 import io.pgfast.testing.RequiresPostgres;
 import io.r2dbc.pool.ConnectionPool;
 import io.r2dbc.spi.ConnectionFactory;
@@ -29,11 +30,11 @@ class PostgresqlUrlTest {
 
     @DynamicPropertySource
     static void database(DynamicPropertyRegistry registry) {
-        registry.add("spring.r2dbc.url", () -> TestDatabase.urlWithoutOptions("postgresql"));
-        registry.add("spring.r2dbc.properties.applicationName", () -> TestDatabase.APPLICATION_NAME);
+        registry.add("spring.r2dbc.url", () -> BootTestDatabase.urlWithoutOptions("postgresql"));
+        registry.add("spring.r2dbc.properties.applicationName", () -> BootTestDatabase.APPLICATION_NAME);
         registry.add("spring.r2dbc.properties.statementTimeout", () -> "4s");
-        registry.add("spring.r2dbc.username", () -> TestDatabase.role().user());
-        registry.add("spring.r2dbc.password", () -> TestDatabase.role().password());
+        registry.add("spring.r2dbc.username", () -> BootTestDatabase.role().user());
+        registry.add("spring.r2dbc.password", () -> BootTestDatabase.role().password());
     }
 
     @Autowired
@@ -52,7 +53,7 @@ class PostgresqlUrlTest {
         assertThat(connectionFactory).isInstanceOf(ConnectionPool.class);
         assertThat(ConnectionFactories.innermost(connectionFactory)).isInstanceOf(PgfastConnectionFactory.class);
         assertThat(connectionFactory.getMetadata().getName()).isEqualTo("PostgreSQL");
-        assertThat(setting("application_name")).isEqualTo(TestDatabase.APPLICATION_NAME);
+        assertThat(setting("application_name")).isEqualTo(BootTestDatabase.APPLICATION_NAME);
     }
 
     @Test

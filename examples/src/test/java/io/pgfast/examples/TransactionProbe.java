@@ -2,6 +2,7 @@ package io.pgfast.examples;
 
 import java.util.List;
 
+import io.pgfast.testing.BootTestDatabase;
 import io.r2dbc.spi.Connection;
 import io.r2dbc.spi.ConnectionFactory;
 import org.springframework.r2dbc.core.DatabaseClient;
@@ -81,7 +82,7 @@ class TransactionProbe {
     private Mono<List<String>> openingStatements(Connection monitor) {
         return Flux.from(monitor.createStatement("SELECT query FROM pg_stat_activity WHERE application_name = $1"
                                 + " AND state = 'idle in transaction' AND pid <> pg_backend_pid()")
-                        .bind(0, TestDatabase.APPLICATION_NAME)
+                        .bind(0, BootTestDatabase.APPLICATION_NAME)
                         .execute())
                 .flatMap(result -> result.map(row -> row.get("query", String.class)))
                 .collectList();

@@ -54,7 +54,8 @@ class PublishedArtifactsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"r2dbc-pgfast-codecs", "r2dbc-pgfast-core", "r2dbc-pgfast-spring-boot", "r2dbc-pgfast-postgresql-compat"})
+    @ValueSource(strings = {"r2dbc-pgfast-codecs", "r2dbc-pgfast-core", "r2dbc-pgfast-spring-boot", "r2dbc-pgfast-spring-boot3",
+            "r2dbc-pgfast-postgresql-compat"})
     void theJarCarriesTheLicenseAndNotice(String module) throws IOException {
         Path jar = artifact(module, "");
         assertThat(jar).exists();
@@ -66,12 +67,49 @@ class PublishedArtifactsTest {
     /** Boot finds the auto-configurations by this list only: a class renamed without it would silently drop out. */
     @Test
     void theSpringBootJarListsItsAutoConfigurations() throws IOException {
-        Path jar = artifact("r2dbc-pgfast-spring-boot", "");
+        assertThat(autoConfigurations("r2dbc-pgfast-spring-boot")).contains("io.pgfast.spring.boot.PgfastPoolAutoConfiguration",
+                "io.pgfast.spring.boot.PgfastPoolMetricsAutoConfiguration");
+    }
+
+    /** Boot 3.5's auto-configuration is the spring-boot3 jar's; the metrics one comes from the spring-boot jar. */
+    @Test
+    void theSpringBoot3JarListsItsAutoConfiguration() throws IOException {
+        assertThat(autoConfigurations("r2dbc-pgfast-spring-boot3"))
+                .containsExactly("io.pgfast.spring.boot3.PgfastPoolBoot3AutoConfiguration");
+    }
+
+    /** The classes a jar's {@code AutoConfiguration.imports} lists, each checked to be in the jar. */
+    private static List<String> autoConfigurations(String module) throws IOException {
+        Path jar = artifact(module, "");
         String imports = entry(jar, "META-INF/spring/org.springframework.boot.autoconfigure.AutoConfiguration.imports");
         List<String> classes = imports.lines().map(String::trim).filter(l -> !l.isEmpty() && !l.startsWith("#")).toList();
-        assertThat(classes).contains("io.pgfast.spring.boot.PgfastPoolAutoConfiguration",
-                "io.pgfast.spring.boot.PgfastPoolMetricsAutoConfiguration");
         assertThat(entries(jar)).containsAll(classes.stream().map(c -> c.replace('.', '/') + ".class").toList());
+        return classes;
+    }
+
+    /**
+     * Spring Boot 3 manages Netty 4.1: a consumer POM that named a Netty 4.2 artifact absent from 4.1
+     * ({@code netty-codec-base}, {@code netty-codec-compression}) would put it, unmanaged, beside the 4.1 jars that
+     * hold the same classes. Every Netty artifact named must be one Netty 4.1's BOM manages.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"r2dbc-pgfast-codecs", "r2dbc-pgfast-core", "r2dbc-pgfast-spring-boot", "r2dbc-pgfast-spring-boot3",
+            "r2dbc-pgfast-postgresql-compat"})
+    void theConsumerPomNamesOnlyNettyArtifactsThatNetty41Has(String module) throws Exception {
+        Element bom = DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                .parse(Path.of(System.getProperty("pgfast.netty41.bom")).toFile()).getDocumentElement();
+        Set<String> netty41 = children(child(child(bom, "dependencyManagement"), "dependencies"), "dependency").stream()
+                .map(d -> text(d, "artifactId")).collect(Collectors.toSet());
+        assertThat(netty41).contains("netty-buffer", "netty-handler", "netty-codec");
+
+        Element project = DocumentBuilderFactory.newInstance().newDocumentBuilder()
+                .parse(ROOT.resolve(module).resolve("target").resolve("consumer-pom.xml").toFile()).getDocumentElement();
+        for (Element dependency : children(child(project, "dependencies"), "dependency")) {
+            if ("io.netty".equals(text(dependency, "groupId"))) {
+                assertThat(netty41).as("Netty 4.1 has " + text(dependency, "artifactId"))
+                        .contains(text(dependency, "artifactId"));
+            }
+        }
     }
 
     /**
@@ -95,7 +133,8 @@ class PublishedArtifactsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"r2dbc-pgfast-codecs", "r2dbc-pgfast-core", "r2dbc-pgfast-spring-boot", "r2dbc-pgfast-postgresql-compat"})
+    @ValueSource(strings = {"r2dbc-pgfast-codecs", "r2dbc-pgfast-core", "r2dbc-pgfast-spring-boot", "r2dbc-pgfast-spring-boot3",
+            "r2dbc-pgfast-postgresql-compat"})
     void sourcesAndJavadocJarsAreAttached(String module) throws IOException {
         Set<String> classes = entries(artifact(module, "")).stream().filter(n -> n.endsWith(".class") && !n.contains("$"))
                 .collect(Collectors.toSet());
@@ -110,7 +149,8 @@ class PublishedArtifactsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"r2dbc-pgfast-codecs", "r2dbc-pgfast-core", "r2dbc-pgfast-spring-boot", "r2dbc-pgfast-postgresql-compat"})
+    @ValueSource(strings = {"r2dbc-pgfast-codecs", "r2dbc-pgfast-core", "r2dbc-pgfast-spring-boot", "r2dbc-pgfast-spring-boot3",
+            "r2dbc-pgfast-postgresql-compat"})
     void theConsumerPomCarriesOnlyWhatTheLibraryNeeds(String module) throws Exception {
         Path pom = ROOT.resolve(module).resolve("target").resolve("consumer-pom.xml");
         assertThat(pom).exists();

@@ -7,7 +7,6 @@ import org.springframework.beans.factory.config.ConfigurableListableBeanFactory;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
-import org.springframework.boot.r2dbc.autoconfigure.R2dbcAutoConfiguration;
 
 /**
  * Registers the meters of every {@link PgfastPool} bean in the application's {@link MeterRegistry}
@@ -17,9 +16,16 @@ import org.springframework.boot.r2dbc.autoconfigure.R2dbcAutoConfiguration;
  * pool's name (for the auto-configured pool, its bean's name, as Boot tags them), plus the timer
  * {@code r2dbc.pool.acquire}. Runs after the registry is made (Boot's metrics module, as actuator brings it, or an
  * application's own {@code MeterRegistry} bean).
+ *
+ * <p>Serves both Spring Boot lines: it uses no class whose package differs between them, and names each line's
+ * auto-configurations it runs after (Boot 4's, then Boot 3.5's).
  */
-@AutoConfiguration(after = {PgfastPoolAutoConfiguration.class, R2dbcAutoConfiguration.class},
-        afterName = "org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration")
+@AutoConfiguration(after = PgfastPoolAutoConfiguration.class, afterName = {
+        "io.pgfast.spring.boot3.PgfastPoolBoot3AutoConfiguration",
+        "org.springframework.boot.r2dbc.autoconfigure.R2dbcAutoConfiguration",
+        "org.springframework.boot.autoconfigure.r2dbc.R2dbcAutoConfiguration",
+        "org.springframework.boot.micrometer.metrics.autoconfigure.CompositeMeterRegistryAutoConfiguration",
+        "org.springframework.boot.actuate.autoconfigure.metrics.CompositeMeterRegistryAutoConfiguration"})
 @ConditionalOnClass({MeterRegistry.class, PgfastPool.class})
 @ConditionalOnBean({PgfastPool.class, MeterRegistry.class})
 public final class PgfastPoolMetricsAutoConfiguration {

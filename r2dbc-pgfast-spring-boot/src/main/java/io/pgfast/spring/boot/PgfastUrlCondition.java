@@ -9,9 +9,9 @@ import org.springframework.core.type.AnnotatedTypeMetadata;
 /**
  * Matches when {@code spring.r2dbc.url} names this driver ({@code r2dbc:pgfast:...}). An {@code r2dbc:pool:pgfast:}
  * URL does not match: it asks for r2dbc-pool, which Boot then builds as before. Neither does
- * {@code r2dbc:postgresql:}, which other drivers also claim.
+ * {@code r2dbc:postgresql:}, which other drivers also claim. Both Spring Boot lines' auto-configurations use it.
  */
-final class PgfastUrlCondition extends SpringBootCondition {
+public final class PgfastUrlCondition extends SpringBootCondition {
 
     static final String PREFIX = "r2dbc:" + PgfastConnectionFactoryProvider.PGFAST_DRIVER + ":";
 

@@ -1,4 +1,4 @@
-package io.pgfast.examples;
+package io.pgfast.spring.boot;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
@@ -6,11 +6,14 @@ import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -23,43 +26,61 @@ import io.pgfast.pool.PoolOption;
 import io.pgfast.pool.PoolOptions;
 import io.pgfast.pool.SharedLeaseException;
 import io.pgfast.r2dbc.PgfastConnectionFactory;
-import io.pgfast.spring.boot.PgfastPoolAutoConfiguration;
-import io.pgfast.spring.boot.PgfastPoolMetricsAutoConfiguration;
+import io.pgfast.testing.BootTestDatabase;
 import io.pgfast.testing.RequiresPostgres;
+import io.pgfast.testing.TestServer;
 import io.r2dbc.pool.ConnectionPool;
 import io.r2dbc.spi.Connection;
 import io.r2dbc.spi.ConnectionFactory;
+import io.r2dbc.spi.ConnectionFactoryOptions;
 import io.r2dbc.spi.Option;
 import io.r2dbc.spi.ValidationDepth;
+import io.r2dbc.spi.Wrapped;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.r2dbc.ConnectionFactoryDecorator;
-import org.springframework.boot.r2dbc.autoconfigure.ConnectionFactoryOptionsBuilderCustomizer;
-import org.springframework.boot.r2dbc.autoconfigure.R2dbcAutoConfiguration;
-import org.springframework.boot.r2dbc.autoconfigure.metrics.ConnectionPoolMetricsAutoConfiguration;
+import org.springframework.boot.r2dbc.OptionsCapableConnectionFactory;
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.r2dbc.core.DatabaseClient;
 import reactor.core.publisher.Mono;
 
 /**
- * r2dbc-pgfast-spring-boot's auto-configuration in Boot's own R2DBC auto-configuration, against the real server:
+ * The auto-configuration in Boot's own R2DBC auto-configuration, against the real server:
  * {@code spring.r2dbc.url=r2dbc:pgfast:...} gives a {@link PgfastPool} built from {@code spring.r2dbc.pool.*} that Boot
  * does not wrap in r2dbc-pool again, with its gauges under Boot's r2dbc-pool names (and an acquisition timer); every
  * other URL keeps Boot's path.
+ *
+ * <p>The same cases for both Spring Boot lines: this file is compiled into r2dbc-pgfast-spring-boot's tests against
+ * Boot 4 and into r2dbc-pgfast-spring-boot3's against Boot 3.5, and each line's test supplies what is typed by its
+ * line (its auto-configuration classes, a customizer bean, a connection details bean). It uses no other class whose
+ * package differs between the lines.
  */
 @RequiresPostgres
-class PgfastPoolAutoConfigurationTest {
+public abstract class PgfastPoolAutoConfigurationCases {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(60);
 
     private final ApplicationContextRunner runner = new ApplicationContextRunner()
-            .withConfiguration(AutoConfigurations.of(PgfastPoolAutoConfiguration.class, R2dbcAutoConfiguration.class,
-                    PgfastPoolMetricsAutoConfiguration.class, ConnectionPoolMetricsAutoConfiguration.class))
-            .withPropertyValues("spring.r2dbc.username=" + TestDatabase.role().user(),
-                    "spring.r2dbc.password=" + TestDatabase.role().password());
+            .withConfiguration(autoConfigurations())
+            .withPropertyValues("spring.r2dbc.username=" + BootTestDatabase.role().user(),
+                    "spring.r2dbc.password=" + BootTestDatabase.role().password());
+
+    /**
+     * The line's: this driver's pool auto-configuration, Boot's {@code R2dbcAutoConfiguration},
+     * {@link PgfastPoolMetricsAutoConfiguration} and Boot's {@code ConnectionPoolMetricsAutoConfiguration}.
+     */
+    protected abstract AutoConfigurations autoConfigurations();
+
+    /** {@code runner} with a bean of the line's {@code ConnectionFactoryOptionsBuilderCustomizer} that runs {@code customizer}. */
+    protected abstract ApplicationContextRunner withCustomizer(ApplicationContextRunner runner,
+                                                               Consumer<ConnectionFactoryOptions.Builder> customizer);
+
+    /** {@code runner} with a bean of the line's {@code R2dbcConnectionDetails} that gives {@code options}. */
+    protected abstract ApplicationContextRunner withConnectionDetails(ApplicationContextRunner runner,
+                                                                      ConnectionFactoryOptions options);
 
     private static String url(String driver) {
-        return "spring.r2dbc.url=" + TestDatabase.url(driver);
+        return "spring.r2dbc.url=" + BootTestDatabase.url(driver);
     }
 
     @Test
@@ -69,7 +90,7 @@ class PgfastPoolAutoConfigurationTest {
             assertThat(context).getBeans(ConnectionFactory.class).containsOnlyKeys("connectionFactory");
             assertThat(context.getBean(ConnectionFactory.class)).isInstanceOf(PgfastPool.class);
             assertThat(context).doesNotHaveBean(ConnectionPool.class);
-            assertThat(select(context.getBean(ConnectionFactory.class), "application_name")).isEqualTo(TestDatabase.APPLICATION_NAME);
+            assertThat(select(context.getBean(ConnectionFactory.class), "application_name")).isEqualTo(BootTestDatabase.APPLICATION_NAME);
             // Boot's defaults for spring.r2dbc.pool.*
             PgfastPoolConfiguration c = context.getBean(PgfastPool.class).getConfiguration();
             assertThat(c.name()).isEqualTo("connectionFactory");
@@ -102,7 +123,7 @@ class PgfastPoolAutoConfigurationTest {
             assertThat(c.validationQuery()).isEqualTo("SELECT 1");
             assertThat(c.validationDepth()).isEqualTo(ValidationDepth.REMOTE);
             assertThat(pool.getMetrics().getMaxAllocatedSize()).isEqualTo(4);
-            assertThat(select(pool, "application_name")).isEqualTo(TestDatabase.APPLICATION_NAME);
+            assertThat(select(pool, "application_name")).isEqualTo(BootTestDatabase.APPLICATION_NAME);
         });
     }
 
@@ -117,10 +138,9 @@ class PgfastPoolAutoConfigurationTest {
 
     @Test
     void springR2dbcPropertiesAndCustomizersReachTheConnections() {
-        runner.withPropertyValues(TestDatabase.urlWithoutOptions("pgfast").transform(u -> "spring.r2dbc.url=" + u),
+        withCustomizer(runner, builder -> builder.option(Option.valueOf("applicationName"), "customized"))
+                .withPropertyValues(BootTestDatabase.urlWithoutOptions("pgfast").transform(u -> "spring.r2dbc.url=" + u),
                         "spring.r2dbc.properties.statementTimeout=4s")
-                .withBean(ConnectionFactoryOptionsBuilderCustomizer.class,
-                        () -> builder -> builder.option(Option.valueOf("applicationName"), "customized"))
                 .run(context -> {
                     ConnectionFactory pool = context.getBean(ConnectionFactory.class);
                     assertThat(pool).isInstanceOf(PgfastPool.class);
@@ -162,15 +182,15 @@ class PgfastPoolAutoConfigurationTest {
             ConnectionFactory factory = context.getBean(ConnectionFactory.class);
             assertThat(factory).isInstanceOf(ConnectionPool.class);
             assertThat(((ConnectionPool) factory).getMetrics().orElseThrow().getMaxAllocatedSize()).isEqualTo(4);
-            assertThat(ConnectionFactories.innermost(factory)).isInstanceOf(PgfastConnectionFactory.class);
+            assertThat(innermost(factory)).isInstanceOf(PgfastConnectionFactory.class);
             assertThat(context).doesNotHaveBean(PgfastPool.class);
-            assertThat(select(factory, "application_name")).isEqualTo(TestDatabase.APPLICATION_NAME);
+            assertThat(select(factory, "application_name")).isEqualTo(BootTestDatabase.APPLICATION_NAME);
         });
     }
 
     @Test
     void aPoolPgfastUrlAsksForR2dbcPool() {
-        runner.withPropertyValues("spring.r2dbc.url=" + TestDatabase.url("pool:pgfast")).run(context -> {
+        runner.withPropertyValues("spring.r2dbc.url=" + BootTestDatabase.url("pool:pgfast")).run(context -> {
             assertThat(context.getBean(ConnectionFactory.class)).isInstanceOf(ConnectionPool.class);
             assertThat(context).doesNotHaveBean(PgfastPool.class);
         });
@@ -181,7 +201,7 @@ class PgfastPoolAutoConfigurationTest {
         runner.withPropertyValues(url("pgfast"), "spring.r2dbc.pool.enabled=false").run(context -> {
             ConnectionFactory factory = context.getBean(ConnectionFactory.class);
             assertThat(factory).isNotInstanceOf(PgfastPool.class).isNotInstanceOf(ConnectionPool.class);
-            assertThat(ConnectionFactories.innermost(factory)).isInstanceOf(PgfastConnectionFactory.class);
+            assertThat(innermost(factory)).isInstanceOf(PgfastConnectionFactory.class);
         });
     }
 
@@ -220,7 +240,7 @@ class PgfastPoolAutoConfigurationTest {
                     assertThat(c.sharedLeases()).isTrue();
                     assertThat(c.pipeliningLimit()).isEqualTo(16);
                     // a shared lease serves Spring's DatabaseClient, and refuses what would change a shared session
-                    assertThat(select(pool, "application_name")).isEqualTo(TestDatabase.APPLICATION_NAME);
+                    assertThat(select(pool, "application_name")).isEqualTo(BootTestDatabase.APPLICATION_NAME);
                     assertThat(catchThrowable(() -> DatabaseClient.create(pool).sql("SET work_mem = '1MB'").then()
                             .block(TIMEOUT))).hasRootCauseInstanceOf(SharedLeaseException.class);
                 });
@@ -229,10 +249,14 @@ class PgfastPoolAutoConfigurationTest {
     /** What IDEs and Boot's tooling read: every {@code pgfast.pool.*} property, with its declaration's doc and default. */
     @Test
     void theConfigurationMetadataDescribesEveryPgfastPoolProperty() throws IOException {
+        // r2dbc-pgfast-spring-boot's own, not one of the Boot jars' beside it on the class path
+        String jar = BootPoolFactory.class.getProtectionDomain().getCodeSource().getLocation().toString();
+        URL metadata = Collections.list(BootPoolFactory.class.getClassLoader()
+                        .getResources("META-INF/spring-configuration-metadata.json")).stream()
+                .filter(url -> url.toString().contains(jar)).findFirst().orElse(null);
+        assertThat(metadata).as("r2dbc-pgfast-spring-boot's configuration metadata").isNotNull();
         String json;
-        try (InputStream in = PgfastPoolAutoConfiguration.class
-                .getResourceAsStream("/META-INF/spring-configuration-metadata.json")) {
-            assertThat(in).as("r2dbc-pgfast-spring-boot's configuration metadata").isNotNull();
+        try (InputStream in = metadata.openStream()) {
             json = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
         Map<String, String[]> described = new HashMap<>();
@@ -278,11 +302,11 @@ class PgfastPoolAutoConfigurationTest {
             // Boot's options wrapper, around the URL's pool and no r2dbc-pool
             ConnectionFactory factory = context.getBean(ConnectionFactory.class);
             assertThat(factory).isNotInstanceOf(ConnectionPool.class);
-            ConnectionFactory inner = ConnectionFactories.innermost(factory);
+            ConnectionFactory inner = innermost(factory);
             assertThat(inner).isInstanceOf(PgfastPool.class);
             assertThat(((PgfastPool) inner).getConfiguration().maxSize()).isEqualTo(2);
             assertThat(((PgfastPool) inner).getConfiguration().sharedLeases()).isTrue();
-            assertThat(select(factory, "application_name")).isEqualTo(TestDatabase.APPLICATION_NAME);
+            assertThat(select(factory, "application_name")).isEqualTo(BootTestDatabase.APPLICATION_NAME);
             ((PgfastPool) inner).dispose();
         });
     }
@@ -304,6 +328,63 @@ class PgfastPoolAutoConfigurationTest {
                     assertThat(context.getStartupFailure()).rootCause().isInstanceOf(IllegalStateException.class)
                             .hasMessageContaining("ConnectionFactoryDecorator").hasMessageContaining("r2dbc:pool:pgfast:");
                 });
+    }
+
+    /**
+     * What {@code @ServiceConnection} on a Testcontainers {@code PostgreSQLContainer} registers, without Docker: an
+     * {@code R2dbcConnectionDetails} bean whose options are those of Testcontainers'
+     * {@code PostgreSQLR2DBCDatabaseContainer.getOptions(container)}: driver {@code postgresql}, host, an Integer port,
+     * database, user and password; no URL. Boot then ignores {@code spring.r2dbc.url}, username, password and
+     * {@code spring.r2dbc.properties.*}, but still applies {@code ConnectionFactoryOptionsBuilderCustomizer} beans.
+     */
+    private ApplicationContextRunner containerLikeConnectionDetails() {
+        TestServer server = BootTestDatabase.server();
+        ConnectionFactoryOptions options = ConnectionFactoryOptions.builder()
+                .option(ConnectionFactoryOptions.DRIVER, "postgresql")
+                .option(ConnectionFactoryOptions.HOST, server.host())
+                .option(ConnectionFactoryOptions.PORT, server.port())
+                .option(ConnectionFactoryOptions.DATABASE, server.database())
+                .option(ConnectionFactoryOptions.USER, BootTestDatabase.role().user())
+                .option(ConnectionFactoryOptions.PASSWORD, BootTestDatabase.role().password())
+                .build();
+        // the application's own URL and properties, which connection details from elsewhere override
+        return withCustomizer(withConnectionDetails(runner, options),
+                builder -> builder.option(Option.valueOf("applicationName"), BootTestDatabase.APPLICATION_NAME))
+                .withPropertyValues("spring.r2dbc.url=r2dbc:pgfast://localhost:5432/bank?applicationName=pgfast-examples",
+                        "spring.r2dbc.properties.statementTimeout=4s");
+    }
+
+    @Test
+    void bootBuildsThisDriversFactoryFromTheOptionsAndItWorks() {
+        containerLikeConnectionDetails().run(context -> {
+            ConnectionFactory connectionFactory = context.getBean(ConnectionFactory.class);
+            // connection details from elsewhere than spring.r2dbc.url keep Boot's r2dbc-pool, whatever the URL says
+            assertThat(connectionFactory).isInstanceOf(ConnectionPool.class);
+            assertThat(innermost(connectionFactory)).isInstanceOf(PgfastConnectionFactory.class);
+            assertThat(OptionsCapableConnectionFactory.unwrapFrom(connectionFactory).getOptions()
+                    .getValue(ConnectionFactoryOptions.DRIVER)).isEqualTo("postgresql");
+            assertThat(DatabaseClient.create(connectionFactory).sql("SELECT current_user AS name")
+                    .map(row -> row.get("name", String.class)).one().block(Duration.ofSeconds(10)))
+                    .isEqualTo(BootTestDatabase.role().user());
+        });
+    }
+
+    @Test
+    void customizersReachTheDriverButSpringR2dbcPropertiesDoNot() {
+        containerLikeConnectionDetails().run(context -> {
+            ConnectionFactory connectionFactory = context.getBean(ConnectionFactory.class);
+            assertThat(select(connectionFactory, "application_name")).isEqualTo(BootTestDatabase.APPLICATION_NAME);
+            assertThat(select(connectionFactory, "statement_timeout")).isEqualTo("0");
+        });
+    }
+
+    /** Looks through Boot's wrappers (the r2dbc-pool, the options holder) for the driver's factory. */
+    private static ConnectionFactory innermost(ConnectionFactory factory) {
+        ConnectionFactory current = factory;
+        while (current instanceof Wrapped<?> wrapped && wrapped.unwrap() instanceof ConnectionFactory inner) {
+            current = inner;
+        }
+        return current;
     }
 
     private static boolean isBoots(PoolOption<?> option) {

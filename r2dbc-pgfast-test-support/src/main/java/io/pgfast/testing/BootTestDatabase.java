@@ -1,25 +1,23 @@
-package io.pgfast.examples;
+package io.pgfast.testing;
 
-import io.pgfast.testing.AuthMethod;
-import io.pgfast.testing.TestPostgres;
-import io.pgfast.testing.TestRole;
-import io.pgfast.testing.TestServer;
-
-/** The harness's PostgreSQL as Spring Boot sees it: an R2DBC URL and a login role. */
-final class TestDatabase {
+/**
+ * The harness's PostgreSQL as a Spring Boot application sees it: an R2DBC URL ({@code spring.r2dbc.url}) and a login
+ * role ({@code spring.r2dbc.username}, {@code password}). For the Spring Boot modules' tests and the examples.
+ */
+public final class BootTestDatabase {
 
     /** The {@code application_name} of the application's connections, to find them in {@code pg_stat_activity}. */
-    static final String APPLICATION_NAME = "pgfast-examples-test";
+    public static final String APPLICATION_NAME = "pgfast-boot-test";
 
-    private TestDatabase() {
+    private BootTestDatabase() {
     }
 
-    static TestServer server() {
+    public static TestServer server() {
         return TestPostgres.get();
     }
 
     /** A password role when the harness made one (an external server may have only its superuser). */
-    static TestRole role() {
+    public static TestRole role() {
         TestServer server = server();
         return server.supports(AuthMethod.SCRAM)
                 ? server.role(AuthMethod.SCRAM)
@@ -27,12 +25,12 @@ final class TestDatabase {
     }
 
     /** {@code r2dbc:<driver>://host:port/database?applicationName=...}, an IPv6 host in brackets. */
-    static String url(String driver) {
+    public static String url(String driver) {
         return urlWithoutOptions(driver) + "?applicationName=" + APPLICATION_NAME;
     }
 
     /** {@code r2dbc:<driver>://host:port/database}. */
-    static String urlWithoutOptions(String driver) {
+    public static String urlWithoutOptions(String driver) {
         TestServer server = server();
         String host = server.host().indexOf(':') >= 0 ? "[" + server.host() + "]" : server.host();
         return "r2dbc:" + driver + "://" + host + ":" + server.port() + "/" + server.database();
