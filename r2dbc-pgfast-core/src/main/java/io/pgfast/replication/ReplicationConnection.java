@@ -3,6 +3,7 @@ package io.pgfast.replication;
 import io.pgfast.codec.Codec;
 import io.pgfast.codec.CodecRegistry;
 import io.pgfast.codec.registry.DefaultCodecRegistry;
+import io.pgfast.codec.type.Lsn;
 import io.pgfast.config.PgfastConnectionConfiguration;
 import io.pgfast.connect.ConnectionBootstrap;
 import io.pgfast.transport.Transport;

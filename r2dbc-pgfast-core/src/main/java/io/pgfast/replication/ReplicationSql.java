@@ -1,5 +1,6 @@
 package io.pgfast.replication;
 
+import io.pgfast.codec.type.Lsn;
 import io.pgfast.error.PgfastClientException;
 
 import java.nio.charset.StandardCharsets;

@@ -1,5 +1,6 @@
 package io.pgfast.replication;
 
+import io.pgfast.codec.type.Lsn;
 import io.pgfast.transport.Transport;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Operators;

@@ -1,5 +1,7 @@
 package io.pgfast.replication;
 
+import io.pgfast.codec.type.Lsn;
+
 import java.time.Duration;
 
 /**

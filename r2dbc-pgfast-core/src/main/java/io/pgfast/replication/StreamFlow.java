@@ -2,6 +2,7 @@ package io.pgfast.replication;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.util.ReferenceCountUtil;
+import io.pgfast.codec.type.Lsn;
 import io.pgfast.error.ErrorDetails;
 import io.pgfast.error.PgExceptionFactory;
 import io.pgfast.protocol.BackendMessage;

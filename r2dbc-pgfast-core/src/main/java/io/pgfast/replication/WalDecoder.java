@@ -1,6 +1,7 @@
 package io.pgfast.replication;
 
 import io.netty.buffer.ByteBuf;
+import io.pgfast.codec.type.Lsn;
 
 /**
  * Turns the data of each XLogData of one replication stream into what the stream emits. One instance per

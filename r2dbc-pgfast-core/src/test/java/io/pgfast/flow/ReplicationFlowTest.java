@@ -2,6 +2,7 @@ package io.pgfast.flow;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import io.pgfast.codec.type.Lsn;
 import io.pgfast.protocol.backend.CommandComplete;
 import io.pgfast.protocol.backend.CopyBothResponse;
 import io.pgfast.protocol.backend.CopyData;
@@ -12,7 +13,6 @@ import io.pgfast.protocol.backend.ReplicationMessage;
 import io.pgfast.protocol.backend.XLogData;
 import io.pgfast.config.PgfastConnectionConfiguration;
 import io.pgfast.config.SslMode;
-import io.pgfast.replication.Lsn;
 import io.pgfast.replication.RawOutput;
 import io.pgfast.replication.ReplicationConnection;
 import io.pgfast.replication.ReplicationStream;

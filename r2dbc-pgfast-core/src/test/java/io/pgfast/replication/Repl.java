@@ -1,5 +1,6 @@
 package io.pgfast.replication;
 
+import io.pgfast.codec.type.Lsn;
 import io.pgfast.r2dbc.PgfastConnection;
 import io.pgfast.config.PgfastConnectionConfiguration;
 import io.pgfast.config.PgfastConnectionConfigurationBuilder;
@@ -102,9 +103,9 @@ public final class Repl {
         }
     }
 
-    /** The slot's confirmed_flush_lsn, as the server reports it. */
+    /** The slot's confirmed_flush_lsn, as the server reports it: a pg_lsn column reads as the replication API's Lsn. */
     public static Lsn confirmedFlush(Connection c, String slot) {
-        return Lsn.parse(one(c, "SELECT confirmed_flush_lsn::text FROM pg_replication_slots WHERE slot_name = '" + slot + "'", String.class));
+        return one(c, "SELECT confirmed_flush_lsn FROM pg_replication_slots WHERE slot_name = '" + slot + "'", Lsn.class);
     }
 
     /** The PID of the walsender using the slot, 0 when none does. */

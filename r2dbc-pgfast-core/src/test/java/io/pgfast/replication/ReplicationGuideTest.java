@@ -1,5 +1,6 @@
 package io.pgfast.replication;
 
+import io.pgfast.codec.type.Lsn;
 import io.pgfast.r2dbc.PgfastConnection;
 import io.pgfast.replication.example.OrderChanges;
 import io.pgfast.replication.pgoutput.PgOutput;

@@ -1,5 +1,6 @@
 package io.pgfast.replication;
 
+import io.pgfast.codec.type.Lsn;
 import io.pgfast.error.PgfastClientException;
 import io.pgfast.replication.pgoutput.PgOutput;
 import io.pgfast.replication.pgoutput.Streaming;

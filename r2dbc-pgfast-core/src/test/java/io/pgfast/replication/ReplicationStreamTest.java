@@ -1,5 +1,6 @@
 package io.pgfast.replication;
 
+import io.pgfast.codec.type.Lsn;
 import io.pgfast.replication.pgoutput.Commit;
 import io.pgfast.replication.pgoutput.Insert;
 import io.pgfast.replication.pgoutput.PgOutput;

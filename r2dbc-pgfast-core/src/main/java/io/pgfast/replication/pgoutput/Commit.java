@@ -1,6 +1,6 @@
 package io.pgfast.replication.pgoutput;
 
-import io.pgfast.replication.Lsn;
+import io.pgfast.codec.type.Lsn;
 
 import java.time.Instant;
 

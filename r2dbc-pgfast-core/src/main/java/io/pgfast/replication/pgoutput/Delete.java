@@ -1,6 +1,6 @@
 package io.pgfast.replication.pgoutput;
 
-import io.pgfast.replication.Lsn;
+import io.pgfast.codec.type.Lsn;
 
 /**
  * Delete ('D'): a deleted row, identified by its old key ({@code REPLICA IDENTITY DEFAULT} or

@@ -2,9 +2,9 @@ package io.pgfast.replication.pgoutput;
 
 import io.netty.buffer.ByteBuf;
 import io.pgfast.codec.CodecRegistry;
+import io.pgfast.codec.type.Lsn;
 import io.pgfast.protocol.ProtocolException;
 import io.pgfast.protocol.WireFormat;
-import io.pgfast.replication.Lsn;
 import io.pgfast.replication.PgEpoch;
 import io.pgfast.replication.WalDecoder;
 

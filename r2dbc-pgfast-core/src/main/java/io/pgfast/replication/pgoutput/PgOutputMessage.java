@@ -1,6 +1,6 @@
 package io.pgfast.replication.pgoutput;
 
-import io.pgfast.replication.Lsn;
+import io.pgfast.codec.type.Lsn;
 
 /**
  * One message of the pgoutput plugin, decoded (PostgreSQL docs, "Logical Replication Message Formats").

@@ -1,6 +1,6 @@
 package io.pgfast.replication.pgoutput;
 
-import io.pgfast.replication.Lsn;
+import io.pgfast.codec.type.Lsn;
 
 /**
  * Stream Start ('S'): a block of changes of an in-progress transaction follows, up to {@link StreamStop}

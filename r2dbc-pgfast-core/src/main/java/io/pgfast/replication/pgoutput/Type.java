@@ -1,6 +1,6 @@
 package io.pgfast.replication.pgoutput;
 
-import io.pgfast.replication.Lsn;
+import io.pgfast.codec.type.Lsn;
 
 /**
  * Type ('Y'): describes a type that is not built in, before the first change with a column of that type.

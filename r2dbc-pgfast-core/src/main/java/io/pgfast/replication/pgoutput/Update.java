@@ -1,6 +1,6 @@
 package io.pgfast.replication.pgoutput;
 
-import io.pgfast.replication.Lsn;
+import io.pgfast.codec.type.Lsn;
 
 /**
  * Update ('U'): a changed row. What the old row carries depends on the table's REPLICA IDENTITY: with

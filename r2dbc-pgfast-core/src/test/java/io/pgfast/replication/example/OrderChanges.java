@@ -1,8 +1,8 @@
 package io.pgfast.replication.example;
 
+import io.pgfast.codec.type.Lsn;
 import io.pgfast.config.PgfastConnectionConfiguration;
 import io.pgfast.replication.CreateReplicationSlot;
-import io.pgfast.replication.Lsn;
 import io.pgfast.replication.ReplicationConnection;
 import io.pgfast.replication.ReplicationSlot;
 import io.pgfast.replication.ReplicationStream;
