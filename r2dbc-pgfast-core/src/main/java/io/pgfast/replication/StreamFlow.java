@@ -2,6 +2,7 @@ package io.pgfast.replication;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.util.ReferenceCountUtil;
+import io.pgfast.codec.builtin.PgEpoch;
 import io.pgfast.codec.type.Lsn;
 import io.pgfast.error.ErrorDetails;
 import io.pgfast.error.PgExceptionFactory;
@@ -29,6 +30,7 @@ import org.reactivestreams.Subscription;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -267,7 +269,9 @@ final class StreamFlow<T> extends Conversation implements Subscription {
 
     private StandbyStatusUpdate statusUpdate() {
         Acknowledgements ack = stream.acknowledgements();
-        return new StandbyStatusUpdate(ack.written(), ack.flushed(), ack.applied(), PgEpoch.micros(Instant.now()), false);
+        // a clock reading is truncated, not rounded, as the server's own clients read it: never later than now
+        long sendTime = PgEpoch.micros(Instant.now().truncatedTo(ChronoUnit.MICROS), "timestamptz");
+        return new StandbyStatusUpdate(ack.written(), ack.flushed(), ack.applied(), sendTime, false);
     }
 
     /**

@@ -15,9 +15,15 @@ import java.time.ZoneOffset;
  * DT_NOEND and their negatives); time of day as microseconds since midnight.
  *
  * <p>Java values carry nanoseconds; they are rounded to the nearest microsecond (half up), as the
- * server rounds a fraction with more than six digits.
+ * server rounds a fraction with more than six digits, so that a value bound in binary lands on the
+ * microsecond the same value in text would. A caller that sends a clock reading rather than a value
+ * (the send time of a replication status update) truncates it first, as PostgreSQL's own clients read
+ * the clock: the time sent is then never later than the reading.
+ *
+ * <p>Public for the replication protocol, whose times are TimestampTz too; the package is exported to
+ * the driver's core module only.
  */
-final class PgEpoch {
+public final class PgEpoch {
 
     /** 2000-01-01 as days since 1970-01-01. */
     static final long EPOCH_DAY_2000 = 10_957L;
@@ -80,7 +86,8 @@ final class PgEpoch {
         return LocalDateTime.ofEpochSecond(seconds, nanos, ZoneOffset.UTC);
     }
 
-    static Instant instant(long micros) {
+    /** The instant of a timestamptz, {@link Instant#MAX} and {@link Instant#MIN} for its infinities. */
+    public static Instant instant(long micros) {
         if (micros == Long.MAX_VALUE) {
             return Instant.MAX;
         }
@@ -101,7 +108,12 @@ final class PgEpoch {
         return micros(value.toEpochSecond(ZoneOffset.UTC), value.getNano(), value, type);
     }
 
-    static long micros(Instant value, String type) {
+    /**
+     * The timestamptz of {@code value}, rounded to the nearest microsecond (half up).
+     *
+     * @throws CodecException naming {@code value} and {@code type} when it is out of the type's range
+     */
+    public static long micros(Instant value, String type) {
         if (value.equals(Instant.MAX)) {
             return Long.MAX_VALUE;
         }

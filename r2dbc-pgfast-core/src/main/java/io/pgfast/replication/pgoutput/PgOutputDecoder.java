@@ -2,10 +2,10 @@ package io.pgfast.replication.pgoutput;
 
 import io.netty.buffer.ByteBuf;
 import io.pgfast.codec.CodecRegistry;
+import io.pgfast.codec.builtin.PgEpoch;
 import io.pgfast.codec.type.Lsn;
 import io.pgfast.protocol.ProtocolException;
 import io.pgfast.protocol.WireFormat;
-import io.pgfast.replication.PgEpoch;
 import io.pgfast.replication.WalDecoder;
 
 import java.util.ArrayList;
@@ -92,7 +92,7 @@ public final class PgOutputDecoder implements WalDecoder<PgOutputMessage> {
         Lsn finalLsn = lsn(in, "Begin", "final LSN");
         long time = WireFormat.readInt64(in, "pgoutput Begin", "commit timestamp");
         long xid = xid(in, "Begin");
-        return new Begin(lsn, finalLsn, PgEpoch.toInstant(time), xid);
+        return new Begin(lsn, finalLsn, PgEpoch.instant(time), xid);
     }
 
     private static Commit commit(Lsn lsn, ByteBuf in) {
@@ -100,7 +100,7 @@ public final class PgOutputDecoder implements WalDecoder<PgOutputMessage> {
         Lsn commitLsn = lsn(in, "Commit", "commit LSN");
         Lsn endLsn = lsn(in, "Commit", "end LSN");
         long time = WireFormat.readInt64(in, "pgoutput Commit", "commit timestamp");
-        return new Commit(lsn, flags, commitLsn, endLsn, PgEpoch.toInstant(time));
+        return new Commit(lsn, flags, commitLsn, endLsn, PgEpoch.instant(time));
     }
 
     private static Origin origin(Lsn lsn, ByteBuf in) {
@@ -248,7 +248,7 @@ public final class PgOutputDecoder implements WalDecoder<PgOutputMessage> {
         Lsn commitLsn = lsn(in, "Stream Commit", "commit LSN");
         Lsn endLsn = lsn(in, "Stream Commit", "end LSN");
         long time = WireFormat.readInt64(in, "pgoutput Stream Commit", "commit timestamp");
-        return new StreamCommit(lsn, xid, flags, commitLsn, endLsn, PgEpoch.toInstant(time));
+        return new StreamCommit(lsn, xid, flags, commitLsn, endLsn, PgEpoch.instant(time));
     }
 
     private StreamAbort streamAbort(Lsn lsn, ByteBuf in) {
@@ -259,7 +259,7 @@ public final class PgOutputDecoder implements WalDecoder<PgOutputMessage> {
         }
         Lsn abortLsn = lsn(in, "Stream Abort", "abort LSN");
         long time = WireFormat.readInt64(in, "pgoutput Stream Abort", "abort timestamp");
-        return new StreamAbort(lsn, xid, subXid, abortLsn, PgEpoch.toInstant(time));
+        return new StreamAbort(lsn, xid, subXid, abortLsn, PgEpoch.instant(time));
     }
 
     // ---- two-phase commit (protocol version 3+) ----
@@ -269,7 +269,7 @@ public final class PgOutputDecoder implements WalDecoder<PgOutputMessage> {
         Lsn endLsn = lsn(in, "Begin Prepare", "end LSN");
         long time = WireFormat.readInt64(in, "pgoutput Begin Prepare", "prepare timestamp");
         long xid = xid(in, "Begin Prepare");
-        return new BeginPrepare(lsn, prepareLsn, endLsn, PgEpoch.toInstant(time), xid, gid(in, "Begin Prepare"));
+        return new BeginPrepare(lsn, prepareLsn, endLsn, PgEpoch.instant(time), xid, gid(in, "Begin Prepare"));
     }
 
     private static Prepare prepare(Lsn lsn, ByteBuf in) {
@@ -278,7 +278,7 @@ public final class PgOutputDecoder implements WalDecoder<PgOutputMessage> {
         Lsn endLsn = lsn(in, "Prepare", "end LSN");
         long time = WireFormat.readInt64(in, "pgoutput Prepare", "prepare timestamp");
         long xid = xid(in, "Prepare");
-        return new Prepare(lsn, flags, prepareLsn, endLsn, PgEpoch.toInstant(time), xid, gid(in, "Prepare"));
+        return new Prepare(lsn, flags, prepareLsn, endLsn, PgEpoch.instant(time), xid, gid(in, "Prepare"));
     }
 
     private static CommitPrepared commitPrepared(Lsn lsn, ByteBuf in) {
@@ -287,7 +287,7 @@ public final class PgOutputDecoder implements WalDecoder<PgOutputMessage> {
         Lsn endLsn = lsn(in, "Commit Prepared", "end LSN");
         long time = WireFormat.readInt64(in, "pgoutput Commit Prepared", "commit timestamp");
         long xid = xid(in, "Commit Prepared");
-        return new CommitPrepared(lsn, flags, commitLsn, endLsn, PgEpoch.toInstant(time), xid, gid(in, "Commit Prepared"));
+        return new CommitPrepared(lsn, flags, commitLsn, endLsn, PgEpoch.instant(time), xid, gid(in, "Commit Prepared"));
     }
 
     private static RollbackPrepared rollbackPrepared(Lsn lsn, ByteBuf in) {
@@ -297,8 +297,8 @@ public final class PgOutputDecoder implements WalDecoder<PgOutputMessage> {
         long prepareTime = WireFormat.readInt64(in, "pgoutput Rollback Prepared", "prepare timestamp");
         long rollbackTime = WireFormat.readInt64(in, "pgoutput Rollback Prepared", "rollback timestamp");
         long xid = xid(in, "Rollback Prepared");
-        return new RollbackPrepared(lsn, flags, prepareEnd, rollbackEnd, PgEpoch.toInstant(prepareTime),
-                PgEpoch.toInstant(rollbackTime), xid, gid(in, "Rollback Prepared"));
+        return new RollbackPrepared(lsn, flags, prepareEnd, rollbackEnd, PgEpoch.instant(prepareTime),
+                PgEpoch.instant(rollbackTime), xid, gid(in, "Rollback Prepared"));
     }
 
     private static StreamPrepare streamPrepare(Lsn lsn, ByteBuf in) {
@@ -307,7 +307,7 @@ public final class PgOutputDecoder implements WalDecoder<PgOutputMessage> {
         Lsn endLsn = lsn(in, "Stream Prepare", "end LSN");
         long time = WireFormat.readInt64(in, "pgoutput Stream Prepare", "prepare timestamp");
         long xid = xid(in, "Stream Prepare");
-        return new StreamPrepare(lsn, flags, prepareLsn, endLsn, PgEpoch.toInstant(time), xid, gid(in, "Stream Prepare"));
+        return new StreamPrepare(lsn, flags, prepareLsn, endLsn, PgEpoch.instant(time), xid, gid(in, "Stream Prepare"));
     }
 
     // ---- fields ----
