@@ -1,12 +1,11 @@
 package io.pgfast.protocol;
 
-import io.netty.buffer.ByteBuf;
-
 /**
  * A message sent by the server, as listed in the PostgreSQL documentation, "Frontend/Backend
  * Protocol: Message Formats" (messages marked B). Each implementation lives in
- * {@code io.pgfast.protocol.backend}, one per file, and holds both its decoding
- * ({@code static decode(ByteBuf body)}) and its encoding.
+ * {@code io.pgfast.protocol.backend}, one per file, and holds its decoding
+ * ({@code static decode(ByteBuf body)}). The driver never sends one, so their encoding lives with the tests
+ * ({@code BackendEncoder}), which need the bytes a server would send.
  *
  * <p>Messages are immutable values, except the two that point into the received bytes: a
  * {@link io.pgfast.protocol.backend.CopyData} holds a retained slice, implements
@@ -15,11 +14,4 @@ import io.netty.buffer.ByteBuf;
  * or owned and reference-counted).
  */
 public interface BackendMessage {
-
-    /**
-     * Writes this message as a server sends it (type byte, Int32 length, body) at the writer index
-     * of {@code out}. The driver itself never sends backend messages; this exists so that tests and
-     * scripted servers produce exactly the bytes a server would.
-     */
-    void encode(ByteBuf out);
 }

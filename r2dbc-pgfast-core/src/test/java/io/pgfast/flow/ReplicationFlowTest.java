@@ -3,6 +3,7 @@ package io.pgfast.flow;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.pgfast.codec.type.Lsn;
+import io.pgfast.protocol.BackendEncoder;
 import io.pgfast.protocol.backend.CommandComplete;
 import io.pgfast.protocol.backend.CopyBothResponse;
 import io.pgfast.protocol.backend.CopyData;
@@ -61,7 +62,7 @@ class ReplicationFlowTest extends ScriptedFlowTest {
 
     private static CopyData copyData(ReplicationMessage message) {
         ByteBuf content = Unpooled.buffer();
-        message.encode(content);
+        BackendEncoder.encode(message, content);
         return new CopyData(content);
     }
 

@@ -3,6 +3,7 @@ package io.pgfast.flow;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.util.ReferenceCountUtil;
+import io.pgfast.protocol.BackendEncoder;
 import io.pgfast.protocol.BackendMessage;
 import io.pgfast.protocol.backend.AuthenticationOk;
 import io.pgfast.protocol.backend.BackendKeyData;
@@ -338,7 +339,7 @@ final class ScriptedServer implements AutoCloseable {
         try {
             for (BackendMessage m : messages) {
                 try {
-                    m.encode(buf);
+                    BackendEncoder.encode(m, buf);
                 } finally {
                     ReferenceCountUtil.release(m);
                 }

@@ -27,6 +27,6 @@ public final class Encoded {
     }
 
     public static byte[] backend(BackendMessage message) {
-        return bytes(message::encode);
+        return bytes(out -> BackendEncoder.encode(message, out));
     }
 }

@@ -5,6 +5,7 @@ import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.util.ReferenceCountUtil;
+import io.pgfast.protocol.BackendEncoder;
 import io.pgfast.protocol.BackendMessage;
 import io.pgfast.protocol.backend.CopyData;
 import io.pgfast.protocol.backend.ReadyForQuery;
@@ -58,9 +59,9 @@ class RetainedSliceLeakTrackingTest {
         releaseOutbound(channel);
         ByteBuf all = Unpooled.buffer();
         for (int i = 0; i < ROWS; i++) {
-            new CopyData(Unpooled.copiedBuffer("row " + i + "\n", StandardCharsets.UTF_8)).encode(all);
+            BackendEncoder.encode(new CopyData(Unpooled.copiedBuffer("row " + i + "\n", StandardCharsets.UTF_8)), all);
         }
-        ReadyForQuery.IDLE.encode(all);
+        BackendEncoder.encode(ReadyForQuery.IDLE, all);
         // one byte per read, in tracked buffers (PARANOID in the tests): the handler grows new cumulations
         // while the rows it has handed over still point into the old ones
         while (all.isReadable()) {

@@ -25,13 +25,6 @@ public final class AuthenticationCleartextPassword implements BackendMessage {
     }
 
     @Override
-    public void encode(ByteBuf out) {
-        int length = WireFormat.beginMessage(out, TYPE);
-        out.writeInt(CODE);
-        WireFormat.endMessage(out, length);
-    }
-
-    @Override
     public String toString() {
         return "AuthenticationCleartextPassword";
     }

@@ -32,14 +32,6 @@ public record AuthenticationMD5Password(byte[] salt) implements BackendMessage {
     }
 
     @Override
-    public void encode(ByteBuf out) {
-        int length = WireFormat.beginMessage(out, TYPE);
-        out.writeInt(CODE);
-        out.writeBytes(salt);
-        WireFormat.endMessage(out, length);
-    }
-
-    @Override
     public boolean equals(Object o) {
         return o instanceof AuthenticationMD5Password other && Arrays.equals(salt, other.salt);
     }

@@ -22,13 +22,6 @@ public final class AuthenticationOk implements BackendMessage {
     }
 
     @Override
-    public void encode(ByteBuf out) {
-        int length = WireFormat.beginMessage(out, TYPE);
-        out.writeInt(CODE);
-        WireFormat.endMessage(out, length);
-    }
-
-    @Override
     public String toString() {
         return "AuthenticationOk";
     }

@@ -46,15 +46,4 @@ public record AuthenticationSASL(List<String> mechanisms) implements BackendMess
         WireFormat.expectEnd(rest, "AuthenticationSASL");
         return new AuthenticationSASL(mechanisms);
     }
-
-    @Override
-    public void encode(ByteBuf out) {
-        int length = WireFormat.beginMessage(out, TYPE);
-        out.writeInt(CODE);
-        for (String mechanism : mechanisms) {
-            WireFormat.writeCString(out, mechanism);
-        }
-        out.writeByte(0);
-        WireFormat.endMessage(out, length);
-    }
 }

@@ -29,14 +29,6 @@ public record AuthenticationSASLContinue(byte[] data) implements BackendMessage 
     }
 
     @Override
-    public void encode(ByteBuf out) {
-        int length = WireFormat.beginMessage(out, TYPE);
-        out.writeInt(CODE);
-        out.writeBytes(data);
-        WireFormat.endMessage(out, length);
-    }
-
-    @Override
     public boolean equals(Object o) {
         return o instanceof AuthenticationSASLContinue other && Arrays.equals(data, other.data);
     }

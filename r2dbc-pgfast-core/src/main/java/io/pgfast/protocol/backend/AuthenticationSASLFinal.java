@@ -30,14 +30,6 @@ public record AuthenticationSASLFinal(byte[] data) implements BackendMessage {
     }
 
     @Override
-    public void encode(ByteBuf out) {
-        int length = WireFormat.beginMessage(out, TYPE);
-        out.writeInt(CODE);
-        out.writeBytes(data);
-        WireFormat.endMessage(out, length);
-    }
-
-    @Override
     public boolean equals(Object o) {
         return o instanceof AuthenticationSASLFinal other && Arrays.equals(data, other.data);
     }

@@ -2,7 +2,6 @@ package io.pgfast.protocol.backend;
 
 import io.netty.buffer.ByteBuf;
 import io.pgfast.protocol.BackendMessage;
-import io.pgfast.protocol.WireFormat;
 
 /**
  * An authentication request (Byte1('R')) for a method this driver does not implement:
@@ -44,10 +43,4 @@ public record AuthenticationUnsupported(int code, String method) implements Back
     }
 
     /** Writes the request code without data. */
-    @Override
-    public void encode(ByteBuf out) {
-        int length = WireFormat.beginMessage(out, TYPE);
-        out.writeInt(code);
-        WireFormat.endMessage(out, length);
-    }
 }

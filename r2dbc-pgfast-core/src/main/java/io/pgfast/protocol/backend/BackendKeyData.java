@@ -38,14 +38,6 @@ public record BackendKeyData(int processId, byte[] secretKey) implements Backend
     }
 
     @Override
-    public void encode(ByteBuf out) {
-        int length = WireFormat.beginMessage(out, TYPE);
-        out.writeInt(processId);
-        out.writeBytes(secretKey);
-        WireFormat.endMessage(out, length);
-    }
-
-    @Override
     public boolean equals(Object o) {
         return o instanceof BackendKeyData other && processId == other.processId
             && Arrays.equals(secretKey, other.secretKey);

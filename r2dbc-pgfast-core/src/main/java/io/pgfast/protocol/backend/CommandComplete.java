@@ -145,13 +145,6 @@ public final class CommandComplete implements BackendMessage {
     }
 
     @Override
-    public void encode(ByteBuf out) {
-        int length = WireFormat.beginMessage(out, TYPE);
-        WireFormat.writeCString(out, tag);
-        WireFormat.endMessage(out, length);
-    }
-
-    @Override
     public boolean equals(Object o) {
         return o instanceof CommandComplete other && tag.equals(other.tag);
     }

@@ -32,11 +32,6 @@ public record CopyBothResponse(short overallFormat, short[] columnFormats) imple
     }
 
     @Override
-    public void encode(ByteBuf out) {
-        CopyFormats.encode(out, TYPE, overallFormat, columnFormats);
-    }
-
-    @Override
     public boolean equals(Object o) {
         return o instanceof CopyBothResponse other && overallFormat == other.overallFormat
             && Arrays.equals(columnFormats, other.columnFormats);

@@ -3,7 +3,6 @@ package io.pgfast.protocol.backend;
 import io.netty.buffer.ByteBuf;
 import io.netty.util.ReferenceCounted;
 import io.pgfast.protocol.BackendMessage;
-import io.pgfast.protocol.WireFormat;
 
 /**
  * CopyData (B): Byte1('d'), Int32 length, Byte<i>n</i> data. Part of a COPY OUT (or COPY BOTH)
@@ -38,12 +37,6 @@ public final class CopyData implements BackendMessage, ReferenceCounted {
     }
 
     /** Writes the content's readable bytes without moving its reader index. */
-    @Override
-    public void encode(ByteBuf out) {
-        int length = WireFormat.beginMessage(out, TYPE);
-        out.writeBytes(content, content.readerIndex(), content.readableBytes());
-        WireFormat.endMessage(out, length);
-    }
 
     @Override
     public int refCnt() {

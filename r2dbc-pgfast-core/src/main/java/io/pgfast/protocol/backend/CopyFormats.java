@@ -54,14 +54,4 @@ final class CopyFormats {
             }
         }
     }
-
-    static void encode(ByteBuf out, byte type, short overallFormat, short[] columnFormats) {
-        int length = WireFormat.beginMessage(out, type);
-        out.writeByte(overallFormat);
-        out.writeShort(columnFormats.length);
-        for (short format : columnFormats) {
-            out.writeShort(format);
-        }
-        WireFormat.endMessage(out, length);
-    }
 }

@@ -32,11 +32,6 @@ public record CopyInResponse(short overallFormat, short[] columnFormats) impleme
     }
 
     @Override
-    public void encode(ByteBuf out) {
-        CopyFormats.encode(out, TYPE, overallFormat, columnFormats);
-    }
-
-    @Override
     public boolean equals(Object o) {
         return o instanceof CopyInResponse other && overallFormat == other.overallFormat
             && Arrays.equals(columnFormats, other.columnFormats);

@@ -32,11 +32,6 @@ public record CopyOutResponse(short overallFormat, short[] columnFormats) implem
     }
 
     @Override
-    public void encode(ByteBuf out) {
-        CopyFormats.encode(out, TYPE, overallFormat, columnFormats);
-    }
-
-    @Override
     public boolean equals(Object o) {
         return o instanceof CopyOutResponse other && overallFormat == other.overallFormat
             && Arrays.equals(columnFormats, other.columnFormats);

@@ -197,21 +197,6 @@ public abstract sealed class DataRow implements BackendMessage permits BorrowedD
         return buffer;
     }
 
-    @Override
-    public final void encode(ByteBuf out) {
-        int length = WireFormat.beginMessage(out, TYPE);
-        int count = columnCount();
-        out.writeShort(count);
-        for (int i = 0; i < count; i++) {
-            int valueLength = columns[2 * i + 1];
-            out.writeInt(valueLength);
-            if (valueLength > 0) {
-                out.writeBytes(buffer, columns[2 * i], valueLength);
-            }
-        }
-        WireFormat.endMessage(out, length);
-    }
-
     /** Shows the column lengths, never the values. */
     @Override
     public final String toString() {

@@ -23,11 +23,6 @@ public final class EmptyQueryResponse implements BackendMessage {
     }
 
     @Override
-    public void encode(ByteBuf out) {
-        WireFormat.endMessage(out, WireFormat.beginMessage(out, TYPE));
-    }
-
-    @Override
     public String toString() {
         return "EmptyQueryResponse";
     }

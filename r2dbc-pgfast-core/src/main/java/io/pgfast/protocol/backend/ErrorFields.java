@@ -96,14 +96,4 @@ public final class ErrorFields {
         String severity = fields.get(SEVERITY_NON_LOCALIZED);
         return severity != null ? severity : fields.get(SEVERITY);
     }
-
-    static void encode(ByteBuf out, byte type, Map<Character, String> fields) {
-        int length = WireFormat.beginMessage(out, type);
-        fields.forEach((code, value) -> {
-            out.writeByte(code);
-            WireFormat.writeCString(out, value);
-        });
-        out.writeByte(0);
-        WireFormat.endMessage(out, length);
-    }
 }

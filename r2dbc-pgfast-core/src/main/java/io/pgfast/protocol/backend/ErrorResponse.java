@@ -46,9 +46,4 @@ public record ErrorResponse(Map<Character, String> fields) implements BackendMes
     public String field(char code) {
         return fields.get(code);
     }
-
-    @Override
-    public void encode(ByteBuf out) {
-        ErrorFields.encode(out, TYPE, fields);
-    }
 }

@@ -28,18 +28,6 @@ public record FunctionCallResponse(byte[] value) implements BackendMessage {
     }
 
     @Override
-    public void encode(ByteBuf out) {
-        int length = WireFormat.beginMessage(out, TYPE);
-        if (value == null) {
-            out.writeInt(-1);
-        } else {
-            out.writeInt(value.length);
-            out.writeBytes(value);
-        }
-        WireFormat.endMessage(out, length);
-    }
-
-    @Override
     public boolean equals(Object o) {
         return o instanceof FunctionCallResponse other && Arrays.equals(value, other.value);
     }

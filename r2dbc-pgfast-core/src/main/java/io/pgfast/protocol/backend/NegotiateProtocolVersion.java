@@ -51,15 +51,4 @@ public record NegotiateProtocolVersion(ProtocolVersion version, List<String> unr
         WireFormat.expectEnd(body, "NegotiateProtocolVersion");
         return new NegotiateProtocolVersion(ProtocolVersion.of(version), options);
     }
-
-    @Override
-    public void encode(ByteBuf out) {
-        int length = WireFormat.beginMessage(out, TYPE);
-        out.writeInt(version.code());
-        out.writeInt(unrecognizedOptions.size());
-        for (String option : unrecognizedOptions) {
-            WireFormat.writeCString(out, option);
-        }
-        WireFormat.endMessage(out, length);
-    }
 }

@@ -25,13 +25,4 @@ public record NotificationResponse(int processId, String channel, String payload
         WireFormat.expectEnd(body, "NotificationResponse");
         return new NotificationResponse(processId, channel, payload);
     }
-
-    @Override
-    public void encode(ByteBuf out) {
-        int length = WireFormat.beginMessage(out, TYPE);
-        out.writeInt(processId);
-        WireFormat.writeCString(out, channel);
-        WireFormat.writeCString(out, payload);
-        WireFormat.endMessage(out, length);
-    }
 }

@@ -38,16 +38,6 @@ public record ParameterDescription(int[] oids) implements BackendMessage {
     }
 
     @Override
-    public void encode(ByteBuf out) {
-        int length = WireFormat.beginMessage(out, TYPE);
-        out.writeShort(oids.length);
-        for (int oid : oids) {
-            out.writeInt(oid);
-        }
-        WireFormat.endMessage(out, length);
-    }
-
-    @Override
     public boolean equals(Object o) {
         return o instanceof ParameterDescription other && Arrays.equals(oids, other.oids);
     }

@@ -24,12 +24,4 @@ public record ParameterStatus(String name, String value) implements BackendMessa
         WireFormat.expectEnd(body, "ParameterStatus");
         return new ParameterStatus(name, value);
     }
-
-    @Override
-    public void encode(ByteBuf out) {
-        int length = WireFormat.beginMessage(out, TYPE);
-        WireFormat.writeCString(out, name);
-        WireFormat.writeCString(out, value);
-        WireFormat.endMessage(out, length);
-    }
 }

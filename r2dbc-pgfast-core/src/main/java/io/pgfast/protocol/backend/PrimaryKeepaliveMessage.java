@@ -27,11 +27,4 @@ public record PrimaryKeepaliveMessage(long walEnd, long sendTime, boolean replyR
     }
 
     /** Writes the CopyData content: type byte and fields. */
-    @Override
-    public void encode(ByteBuf out) {
-        out.writeByte(TYPE);
-        out.writeLong(walEnd);
-        out.writeLong(sendTime);
-        out.writeByte(replyRequested ? 1 : 0);
-    }
 }

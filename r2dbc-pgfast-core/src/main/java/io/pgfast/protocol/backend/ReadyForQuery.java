@@ -43,11 +43,4 @@ public record ReadyForQuery(TransactionStatus status) implements BackendMessage 
                 throw new ProtocolException("ReadyForQuery: unknown transaction status 0x" + Integer.toHexString(status & 0xFF));
         }
     }
-
-    @Override
-    public void encode(ByteBuf out) {
-        int length = WireFormat.beginMessage(out, TYPE);
-        out.writeByte(status.code());
-        WireFormat.endMessage(out, length);
-    }
 }

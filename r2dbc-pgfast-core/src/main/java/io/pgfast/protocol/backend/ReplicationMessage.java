@@ -31,7 +31,4 @@ public sealed interface ReplicationMessage permits XLogData, PrimaryKeepaliveMes
                         + Integer.toHexString(type & 0xFF) + " (expected 'w' XLogData or 'k' primary keepalive)");
         }
     }
-
-    /** Writes the CopyData content (type byte and fields), as a server sends it: for tests and scripted servers. */
-    void encode(ByteBuf out);
 }

@@ -87,22 +87,6 @@ public record RowDescription(Field[] fields) implements BackendMessage {
     }
 
     @Override
-    public void encode(ByteBuf out) {
-        int length = WireFormat.beginMessage(out, TYPE);
-        out.writeShort(fields.length);
-        for (Field field : fields) {
-            WireFormat.writeCString(out, field.name());
-            out.writeInt(field.tableOid());
-            out.writeShort(field.columnAttribute());
-            out.writeInt(field.typeOid());
-            out.writeShort(field.typeSize());
-            out.writeInt(field.typeModifier());
-            out.writeShort(field.formatCode());
-        }
-        WireFormat.endMessage(out, length);
-    }
-
-    @Override
     public boolean equals(Object o) {
         return o instanceof RowDescription other && Arrays.equals(fields, other.fields);
     }

@@ -40,14 +40,6 @@ public record XLogData(long walStart, long walEnd, long sendTime, ByteBuf data) 
     }
 
     /** Writes the CopyData content (type byte, header, data) without moving {@code data}'s reader index. */
-    @Override
-    public void encode(ByteBuf out) {
-        out.writeByte(TYPE);
-        out.writeLong(walStart);
-        out.writeLong(walEnd);
-        out.writeLong(sendTime);
-        out.writeBytes(data, data.readerIndex(), data.readableBytes());
-    }
 
     @Override
     public String toString() {

@@ -2,6 +2,7 @@ package io.pgfast.protocol.backend;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import io.pgfast.protocol.BackendEncoder;
 import io.pgfast.protocol.BackendMessage;
 import io.pgfast.protocol.BufferKind;
 import io.pgfast.protocol.Bytes;
@@ -61,7 +62,7 @@ class ReplicationMessagesTest {
             assertThat(data.content().isReadable()).as("content read to its end").isFalse();
             ByteBuf again = Unpooled.buffer();
             try {
-                message.encode(again);
+                BackendEncoder.encode(message, again);
                 assertThat(again).as("encode(decode(content))").isEqualTo(data.content().readerIndex(0));
             } finally {
                 again.release();
