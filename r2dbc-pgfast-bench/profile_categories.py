@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Where a bench worker's CPU samples go, from async-profiler's collapsed stacks (BENCHMARKS.md, "What the missed
-targets are made of").
+"""Where a bench worker's CPU samples go, from async-profiler's collapsed stacks (docs/bench/notes/
+2026-12-02-to-04-analyses.md, "What the missed targets are made of").
 
 usage: profile_categories.py US_PER_OP FILE.collapsed [FILE.collapsed ...]
 
