@@ -6,6 +6,7 @@ import io.pgfast.config.PgfastConnectionConfigurationBuilder;
 import io.pgfast.config.SslMode;
 import io.pgfast.testing.AuthMethod;
 import io.pgfast.testing.RequiresPostgres;
+import io.pgfast.testing.TestDb;
 import io.pgfast.testing.TestRole;
 import io.pgfast.testing.TestServer;
 import io.pgfast.transport.tls.TestPki;
@@ -58,7 +59,7 @@ class ChannelBindingDowngradeTest {
     private static final Duration RELOAD_WAIT = Duration.ofSeconds(60);
 
     private static PgfastConnectionConfigurationBuilder overServerTls(AuthMethod method) {
-        TestServer s = Pg.server();
+        TestServer s = TestDb.server();
         assumeTrue(s.tlsEnabled() && s.tlsVerifiable(), "the test server has no verifiable TLS");
         assumeTrue(s.supports(method), method + " is not set up on the test server");
         return Pg.config(method).sslMode(SslMode.VERIFY_FULL).sslRootCert(s.caCert());
@@ -73,7 +74,7 @@ class ChannelBindingDowngradeTest {
                 .hasMessageContaining("channelBinding=require");
         // control: the same login without the requirement works
         PgfastConnection c = Pg.connect(config.channelBinding(ChannelBindingMode.PREFER).build());
-        Pg.close(c);
+        TestDb.close(c);
     }
 
     /**
@@ -84,7 +85,7 @@ class ChannelBindingDowngradeTest {
     @ParameterizedTest
     @EnumSource(value = SslMode.class, names = {"ALLOW", "PREFER"})
     void requireNeverHandsOutAnUnboundConnection(SslMode mode) {
-        TestServer s = Pg.server();
+        TestServer s = TestDb.server();
         assumeTrue(s.tlsEnabled() && s.supports(AuthMethod.SCRAM), "the test server has no TLS or no SCRAM role");
         PgfastConnection c;
         try {
@@ -94,9 +95,9 @@ class ChannelBindingDowngradeTest {
             return;
         }
         try {
-            assertThat(Pg.one(c, "SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()", Boolean.class)).isTrue();
+            assertThat(TestDb.one(c, "SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()", Boolean.class)).isTrue();
         } finally {
-            Pg.close(c);
+            TestDb.close(c);
         }
         // and plaintext alone is refused before a SASL response is sent
         assertThatThrownBy(() -> Pg.connect(Pg.config(AuthMethod.SCRAM).sslMode(SslMode.DISABLE)
@@ -106,7 +107,7 @@ class ChannelBindingDowngradeTest {
     @ParameterizedTest
     @EnumSource(value = AuthMethod.class, names = {"PASSWORD", "MD5", "SCRAM"})
     void requireSendsNoSecretToAManInTheMiddle(AuthMethod method) throws Exception {
-        TestServer s = Pg.server();
+        TestServer s = TestDb.server();
         assumeTrue(s.supports(method));
         KeyPair keys = TestPki.ec();
         try (TlsTerminatingProxy proxy = new TlsTerminatingProxy(s.host(), s.port(), keys,
@@ -127,9 +128,9 @@ class ChannelBindingDowngradeTest {
             // control: without the requirement the relay is transparent and the login goes through
             PgfastConnection c = Pg.connect(config.channelBinding(ChannelBindingMode.PREFER).build());
             try {
-                assertThat(Pg.one(c, "SELECT current_user", String.class)).isEqualTo(role.user());
+                assertThat(TestDb.one(c, "SELECT current_user", String.class)).isEqualTo(role.user());
             } finally {
-                Pg.close(c);
+                TestDb.close(c);
             }
         }
     }
@@ -152,7 +153,7 @@ class ChannelBindingDowngradeTest {
     @ParameterizedTest
     @ValueSource(strings = {"Ed25519", "Ed448"})
     void requireRefusesAServerCertificateWithoutABindingHash(String algorithm) throws Exception {
-        TestServer s = Pg.server();
+        TestServer s = TestDb.server();
         assumeTrue(s.tlsEnabled() && s.tlsVerifiable() && s.supports(AuthMethod.SCRAM));
         assumeTrue(s.kind() != TestServer.Kind.EXTERNAL, "the server's certificate is only switched on servers the harness started");
         KeyPair keys = TestPki.generate(algorithm, 0);
@@ -178,9 +179,9 @@ class ChannelBindingDowngradeTest {
             // control: the server works with that certificate; prefer authenticates with SCRAM, unbound
             PgfastConnection c = Pg.connect(config.channelBinding(ChannelBindingMode.PREFER).build());
             try {
-                assertThat(Pg.one(c, "SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()", Boolean.class)).isTrue();
+                assertThat(TestDb.one(c, "SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()", Boolean.class)).isTrue();
             } finally {
-                Pg.close(c);
+                TestDb.close(c);
             }
         } finally {
             s.execute("ALTER SYSTEM RESET ssl_cert_file", "ALTER SYSTEM RESET ssl_key_file", "SELECT pg_reload_conf()");

@@ -4,6 +4,7 @@ import io.pgfast.codec.type.Record;
 import io.pgfast.r2dbc.PgfastConnection;
 import io.pgfast.testing.AuthMethod;
 import io.pgfast.testing.RequiresPostgres;
+import io.pgfast.testing.TestDb;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Flux;
@@ -26,13 +27,13 @@ class CompositeRecordTest {
 
     @BeforeAll
     static void createType() {
-        Pg.server().execute("DROP TYPE IF EXISTS pgfast_money CASCADE",
+        TestDb.server().execute("DROP TYPE IF EXISTS pgfast_money CASCADE",
                 "CREATE TYPE pgfast_money AS (amount numeric(12,2), currency text, since date)");
     }
 
     private static <T> T read(PgfastConnection c, String sql, boolean binary, Class<T> type) {
         return Flux.from((binary ? c.createStatement(sql + " WHERE $1 = 1").bind(0, 1) : c.createStatement(sql)).execute())
-                .concatMap(r -> r.map((row, md) -> row.get(0, type))).single().block(Pg.TIMEOUT);
+                .concatMap(r -> r.map((row, md) -> row.get(0, type))).single().block(TestDb.TIMEOUT);
     }
 
     @Test
@@ -47,7 +48,7 @@ class CompositeRecordTest {
             assertThat(plain.size()).isEqualTo(3);
             assertThat(read(c, "SELECT ROW(NULL, NULL, NULL)::pgfast_money", true, Money.class)).isEqualTo(new Money(null, null, null));
         } finally {
-            Pg.close(c);
+            TestDb.close(c);
         }
     }
 
@@ -58,7 +59,7 @@ class CompositeRecordTest {
             assertThatThrownBy(() -> read(c, "SELECT ROW(1, 'x', DATE '2020-01-01')::pgfast_money", true, TooShort.class))
                     .hasMessageContaining("3 attributes").hasMessageContaining("1 components");
         } finally {
-            Pg.close(c);
+            TestDb.close(c);
         }
     }
 }

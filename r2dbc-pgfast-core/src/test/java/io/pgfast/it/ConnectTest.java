@@ -5,6 +5,7 @@ import io.pgfast.r2dbc.PgfastConnection;
 import io.pgfast.config.PgfastConnectionConfiguration;
 import io.pgfast.testing.AuthMethod;
 import io.pgfast.testing.RequiresPostgres;
+import io.pgfast.testing.TestDb;
 import io.pgfast.testing.TestServer;
 import io.r2dbc.spi.ConnectionFactories;
 import io.r2dbc.spi.ConnectionFactory;
@@ -28,19 +29,19 @@ class ConnectTest {
     @ParameterizedTest
     @EnumSource(value = AuthMethod.class, names = {"TRUST", "PASSWORD", "MD5", "SCRAM"})
     void everyPasswordMethodLogsInOverPlainTcp(AuthMethod method) {
-        assumeTrue(Pg.server().supports(method));
+        assumeTrue(TestDb.server().supports(method));
         PgfastConnection c = Pg.connect(Pg.config(method).build());
         try {
-            assertThat(Pg.one(c, "SELECT current_user", String.class)).isEqualTo(Pg.server().role(method).user());
+            assertThat(TestDb.one(c, "SELECT current_user", String.class)).isEqualTo(TestDb.server().role(method).user());
         } finally {
-            Pg.close(c);
+            TestDb.close(c);
         }
     }
 
     @ParameterizedTest
     @EnumSource(value = AuthMethod.class, names = {"PASSWORD", "MD5", "SCRAM"})
     void wrongPasswordIsPermissionDenied(AuthMethod method) {
-        assumeTrue(Pg.server().supports(method));
+        assumeTrue(TestDb.server().supports(method));
         PgfastConnectionConfiguration config = Pg.config(method).password("not-the-password-42").build();
         assertThatThrownBy(() -> Pg.connect(config))
                 .isInstanceOf(R2dbcPermissionDeniedException.class)
@@ -58,7 +59,7 @@ class ConnectTest {
 
     @Test
     void cleartextPasswordCanBeRefused() {
-        assumeTrue(Pg.server().supports(AuthMethod.PASSWORD));
+        assumeTrue(TestDb.server().supports(AuthMethod.PASSWORD));
         PgfastConnectionConfiguration config = Pg.config(AuthMethod.PASSWORD).allowCleartextPassword(false).build();
         assertThatThrownBy(() -> Pg.connect(config))
                 .isInstanceOf(R2dbcPermissionDeniedException.class)
@@ -68,24 +69,24 @@ class ConnectTest {
     @Test
     void missingPasswordIsAClearError() {
         PgfastConnectionConfiguration config = PgfastConnectionConfiguration.builder()
-                .host(Pg.server().host()).port(Pg.server().port()).database(Pg.server().database())
-                .username(Pg.server().role(AuthMethod.SCRAM).user()).sslMode(io.pgfast.config.SslMode.DISABLE).build();
+                .host(TestDb.server().host()).port(TestDb.server().port()).database(TestDb.server().database())
+                .username(TestDb.server().role(AuthMethod.SCRAM).user()).sslMode(io.pgfast.config.SslMode.DISABLE).build();
         assertThatThrownBy(() -> Pg.connect(config)).hasMessageContaining("none was configured");
     }
 
     @Test
     void urlWithCoercedOptionsConnects() {
-        TestServer s = Pg.server();
+        TestServer s = TestDb.server();
         String url = "r2dbc:pgfast://" + s.role(AuthMethod.SCRAM).user() + ":" + s.role(AuthMethod.SCRAM).password()
                 + "@" + s.host() + ":" + s.port() + "/" + s.database()
                 + "?sslMode=disable&connectTimeout=PT5S&applicationName=url-test&tcpKeepAlive=true&unknownOption=whatever";
         ConnectionFactory factory = ConnectionFactories.get(url);
         assertThat(factory.getMetadata().getName()).isEqualTo("PostgreSQL");
-        PgfastConnection c = (PgfastConnection) Mono.from(factory.create()).block(Pg.TIMEOUT);
+        PgfastConnection c = (PgfastConnection) Mono.from(factory.create()).block(TestDb.TIMEOUT);
         try {
-            assertThat(Pg.one(c, "SELECT current_setting('application_name')", String.class)).isEqualTo("url-test");
+            assertThat(TestDb.one(c, "SELECT current_setting('application_name')", String.class)).isEqualTo("url-test");
         } finally {
-            Pg.close(c);
+            TestDb.close(c);
         }
     }
 
@@ -94,28 +95,28 @@ class ConnectTest {
         PgfastConnection c = Pg.connect(Pg.config(AuthMethod.SCRAM).timeZone(ZoneId.of("Asia/Kolkata"))
                 .option("search_path", "pg_catalog,public").statementTimeout(java.time.Duration.ofSeconds(7)).build());
         try {
-            assertThat(Pg.one(c, "SELECT current_setting('application_name')", String.class)).isEqualTo("r2dbc-pgfast");
-            assertThat(Pg.one(c, "SELECT current_setting('TimeZone')", String.class)).isEqualTo("Asia/Kolkata");
-            assertThat(Pg.one(c, "SELECT current_setting('DateStyle')", String.class)).startsWith("ISO");
-            assertThat(Pg.one(c, "SELECT current_setting('client_encoding')", String.class)).isEqualTo("UTF8");
-            assertThat(Pg.one(c, "SELECT current_setting('search_path')", String.class)).isEqualTo("pg_catalog,public");
-            assertThat(Pg.one(c, "SELECT current_setting('statement_timeout')", String.class)).isEqualTo("7s");
-            assertThat(c.getMetadata().getDatabaseVersion()).startsWith(String.valueOf(Pg.server().majorVersion()));
+            assertThat(TestDb.one(c, "SELECT current_setting('application_name')", String.class)).isEqualTo("r2dbc-pgfast");
+            assertThat(TestDb.one(c, "SELECT current_setting('TimeZone')", String.class)).isEqualTo("Asia/Kolkata");
+            assertThat(TestDb.one(c, "SELECT current_setting('DateStyle')", String.class)).startsWith("ISO");
+            assertThat(TestDb.one(c, "SELECT current_setting('client_encoding')", String.class)).isEqualTo("UTF8");
+            assertThat(TestDb.one(c, "SELECT current_setting('search_path')", String.class)).isEqualTo("pg_catalog,public");
+            assertThat(TestDb.one(c, "SELECT current_setting('statement_timeout')", String.class)).isEqualTo("7s");
+            assertThat(c.getMetadata().getDatabaseVersion()).startsWith(String.valueOf(TestDb.server().majorVersion()));
         } finally {
-            Pg.close(c);
+            TestDb.close(c);
         }
     }
 
     @Test
     void unixSocket() {
-        TestServer s = Pg.server();
+        TestServer s = TestDb.server();
         assumeTrue(s.socketDirectory().isPresent());
         PgfastConnection c = Pg.connect(Pg.config(AuthMethod.SCRAM).socket(s.socketDirectory().get().toString()).build());
         try {
-            assertThat(Pg.one(c, "SELECT 1", Integer.class)).isEqualTo(1);
-            assertThat(Pg.one(c, "SELECT inet_client_addr() IS NULL", Boolean.class)).isTrue();
+            assertThat(TestDb.one(c, "SELECT 1", Integer.class)).isEqualTo(1);
+            assertThat(TestDb.one(c, "SELECT inet_client_addr() IS NULL", Boolean.class)).isTrue();
         } finally {
-            Pg.close(c);
+            TestDb.close(c);
         }
     }
 
@@ -124,8 +125,8 @@ class ConnectTest {
         PgfastConnection c = Pg.connect();
         assertThat(Mono.from(c.validate(ValidationDepth.LOCAL)).block()).isTrue();
         assertThat(Mono.from(c.validate(ValidationDepth.REMOTE)).block()).isTrue();
-        Pg.close(c);
-        Pg.close(c);
+        TestDb.close(c);
+        TestDb.close(c);
         assertThat(Mono.from(c.validate(ValidationDepth.LOCAL)).block()).isFalse();
         assertThat(Mono.from(c.validate(ValidationDepth.REMOTE)).block()).isFalse();
     }
@@ -137,13 +138,13 @@ class ConnectTest {
         // nothing was opened: assembling the Mono must not connect (checked by the server's count)
         PgfastConnection probe = Pg.connect();
         try {
-            long before = Pg.one(probe, "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'r2dbc-pgfast'", Long.class);
+            long before = TestDb.one(probe, "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'r2dbc-pgfast'", Long.class);
             assertThat(before).isGreaterThanOrEqualTo(1);
             assertThat(mono).isNotNull();
-            long after = Pg.one(probe, "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'r2dbc-pgfast'", Long.class);
+            long after = TestDb.one(probe, "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'r2dbc-pgfast'", Long.class);
             assertThat(after).isEqualTo(before);
         } finally {
-            Pg.close(probe);
+            TestDb.close(probe);
         }
     }
 
@@ -152,17 +153,17 @@ class ConnectTest {
         PgfastConnection victim = Pg.connect();
         PgfastConnection killer = Pg.connect();
         try {
-            int pid = Pg.one(victim, "SELECT pg_backend_pid()", Integer.class);
-            assertThat(Pg.one(killer, "SELECT pg_terminate_backend(" + pid + ")", Boolean.class)).isTrue();
+            int pid = TestDb.one(victim, "SELECT pg_backend_pid()", Integer.class);
+            assertThat(TestDb.one(killer, "SELECT pg_terminate_backend(" + pid + ")", Boolean.class)).isTrue();
             for (int i = 0; i < 100 && Boolean.TRUE.equals(Mono.from(victim.validate(ValidationDepth.LOCAL)).block()); i++) {
                 Thread.sleep(20);
             }
             assertThat(Mono.from(victim.validate(ValidationDepth.LOCAL)).block()).isFalse();
-            assertThatThrownBy(() -> Pg.one(victim, "SELECT 1", Integer.class))
+            assertThatThrownBy(() -> TestDb.one(victim, "SELECT 1", Integer.class))
                     .isInstanceOf(io.r2dbc.spi.R2dbcNonTransientResourceException.class);
         } finally {
-            Pg.close(killer);
-            Pg.close(victim);
+            TestDb.close(killer);
+            TestDb.close(victim);
         }
     }
 }

@@ -7,6 +7,7 @@ import io.pgfast.error.PgErrorDetails;
 import io.pgfast.error.PgfastClientException;
 import io.pgfast.r2dbc.PgfastConnection;
 import io.pgfast.testing.RequiresPostgres;
+import io.pgfast.testing.TestDb;
 import io.r2dbc.spi.R2dbcBadGrammarException;
 import io.r2dbc.spi.R2dbcDataIntegrityViolationException;
 import io.r2dbc.spi.R2dbcException;
@@ -40,30 +41,30 @@ class CopyInTest {
     @BeforeEach
     void open() {
         c = Pg.connect();
-        Pg.run(c, "CREATE TEMP TABLE items (id int PRIMARY KEY, name text)");
+        TestDb.run(c, "CREATE TEMP TABLE items (id int PRIMARY KEY, name text)");
     }
 
     @AfterEach
     void close() {
-        Pg.close(c);
+        TestDb.close(c);
     }
 
     private long count() {
-        return Pg.one(c, "SELECT count(*) FROM items", Long.class);
+        return TestDb.one(c, "SELECT count(*) FROM items", Long.class);
     }
 
     private void assertUsable() {
-        assertThat(Pg.one(c, "SELECT 42", Integer.class)).isEqualTo(42);
+        assertThat(TestDb.one(c, "SELECT 42", Integer.class)).isEqualTo(42);
     }
 
     @Test
     void aHundredThousandTextRowsFromAFluxOfStrings() {
         Flux<String> rows = Flux.range(1, 100_000).map(i -> i + "\tname " + i + "\n");
-        Long copied = c.copyIn("COPY items (id, name) FROM STDIN", rows).block(Pg.TIMEOUT);
+        Long copied = c.copyIn("COPY items (id, name) FROM STDIN", rows).block(TestDb.TIMEOUT);
         assertThat(copied).isEqualTo(100_000L);
         assertThat(count()).isEqualTo(100_000L);
-        assertThat(Pg.one(c, "SELECT sum(id) FROM items", Long.class)).isEqualTo(100_000L * 100_001 / 2);
-        assertThat(Pg.one(c, "SELECT name FROM items WHERE id = 77777", String.class)).isEqualTo("name 77777");
+        assertThat(TestDb.one(c, "SELECT sum(id) FROM items", Long.class)).isEqualTo(100_000L * 100_001 / 2);
+        assertThat(TestDb.one(c, "SELECT name FROM items WHERE id = 77777", String.class)).isEqualTo("name 77777");
     }
 
     @Test
@@ -76,9 +77,9 @@ class CopyInTest {
                 "4,\n",
                 "5,\"\"\n",
                 "6,é€😀\n");
-        Long copied = c.copyIn("COPY items FROM STDIN (FORMAT csv, HEADER true)", rows).block(Pg.TIMEOUT);
+        Long copied = c.copyIn("COPY items FROM STDIN (FORMAT csv, HEADER true)", rows).block(TestDb.TIMEOUT);
         assertThat(copied).isEqualTo(6L);
-        assertThat(Pg.column(c, "SELECT coalesce(name, '<null>') FROM items ORDER BY id", String.class))
+        assertThat(TestDb.column(c, "SELECT coalesce(name, '<null>') FROM items ORDER BY id", String.class))
                 .containsExactly("he said \"hi\"", "a, b", "two\nlines", "<null>", "", "é€😀");
     }
 
@@ -119,9 +120,9 @@ class CopyInTest {
                 java.util.Arrays.copyOfRange(file, 0, 7),
                 java.util.Arrays.copyOfRange(file, 7, 30),
                 java.util.Arrays.copyOfRange(file, 30, file.length));
-        Long copied = c.copyIn("COPY items (id, name) FROM STDIN (FORMAT binary)", parts).block(Pg.TIMEOUT);
+        Long copied = c.copyIn("COPY items (id, name) FROM STDIN (FORMAT binary)", parts).block(TestDb.TIMEOUT);
         assertThat(copied).isEqualTo(3L);
-        assertThat(Pg.column(c, "SELECT id || ':' || coalesce(name, '<null>') FROM items ORDER BY id", String.class))
+        assertThat(TestDb.column(c, "SELECT id || ':' || coalesce(name, '<null>') FROM items ORDER BY id", String.class))
                 .containsExactly("1:one", "2:<null>", "3:drei €");
     }
 
@@ -134,9 +135,9 @@ class CopyInTest {
         composite.addComponent(true, Unpooled.directBuffer().writeBytes("osite\n".getBytes(StandardCharsets.UTF_8)));
         ByteBuffer nio = ByteBuffer.wrap("5\tnio\n".getBytes(StandardCharsets.UTF_8));
         List<Object> elements = List.of(heap, direct, composite, "4\tstring\n".getBytes(StandardCharsets.UTF_8), nio, "6\tstring\n");
-        Long copied = c.copyIn("COPY items FROM STDIN", Flux.fromIterable(elements)).block(Pg.TIMEOUT);
+        Long copied = c.copyIn("COPY items FROM STDIN", Flux.fromIterable(elements)).block(TestDb.TIMEOUT);
         assertThat(copied).isEqualTo(6L);
-        assertThat(Pg.column(c, "SELECT name FROM items ORDER BY id", String.class))
+        assertThat(TestDb.column(c, "SELECT name FROM items ORDER BY id", String.class))
                 .containsExactly("heap", "direct", "composite", "string", "nio", "string");
         assertThat(heap.refCnt()).isZero();
         assertThat(direct.refCnt()).isZero();
@@ -150,13 +151,13 @@ class CopyInTest {
                 .delayElements(Duration.ofMillis(1)).take(300)
                 .concatWith(Flux.range(301, 1700))
                 .map(i -> i + "\tt\n");
-        assertThat(c.copyIn("COPY items FROM STDIN", rows).block(Pg.TIMEOUT)).isEqualTo(2000L);
-        assertThat(Pg.one(c, "SELECT count(DISTINCT id) FROM items", Long.class)).isEqualTo(2000L);
+        assertThat(c.copyIn("COPY items FROM STDIN", rows).block(TestDb.TIMEOUT)).isEqualTo(2000L);
+        assertThat(TestDb.one(c, "SELECT count(DISTINCT id) FROM items", Long.class)).isEqualTo(2000L);
     }
 
     @Test
     void anEmptyPublisherCopiesNothing() {
-        assertThat(c.copyIn("COPY items FROM STDIN", Flux.empty()).block(Pg.TIMEOUT)).isZero();
+        assertThat(c.copyIn("COPY items FROM STDIN", Flux.empty()).block(TestDb.TIMEOUT)).isZero();
         assertUsable();
     }
 
@@ -164,7 +165,7 @@ class CopyInTest {
     void anUpstreamErrorMidwayAbortsTheCopy() {
         Flux<String> rows = Flux.range(1, 50_000).map(i -> i + "\tx\n")
                 .concatWith(Flux.error(new IllegalStateException("the source broke")));
-        assertThatThrownBy(() -> c.copyIn("COPY items FROM STDIN", rows).block(Pg.TIMEOUT))
+        assertThatThrownBy(() -> c.copyIn("COPY items FROM STDIN", rows).block(TestDb.TIMEOUT))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessage("the source broke")
                 // block() adds its own suppressed exception, for the stack trace of the caller
@@ -177,7 +178,7 @@ class CopyInTest {
     @Test
     void anElementOfAnUnsupportedTypeAbortsTheCopy() {
         Flux<Object> rows = Flux.just("1\ta\n", 2, "3\tc\n");
-        assertThatThrownBy(() -> c.copyIn("COPY items FROM STDIN", rows).block(Pg.TIMEOUT))
+        assertThatThrownBy(() -> c.copyIn("COPY items FROM STDIN", rows).block(TestDb.TIMEOUT))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("java.lang.Integer");
         assertThat(count()).isZero();
@@ -192,7 +193,7 @@ class CopyInTest {
                 .map(i -> i == 500 ? "not a number\tx\n" : i + "\tx\n")
                 .doOnNext(r -> emitted.incrementAndGet())
                 .doOnCancel(() -> cancelled.set(true));
-        assertThatThrownBy(() -> c.copyIn("COPY items FROM STDIN", rows).block(Pg.TIMEOUT))
+        assertThatThrownBy(() -> c.copyIn("COPY items FROM STDIN", rows).block(TestDb.TIMEOUT))
                 .isInstanceOf(R2dbcBadGrammarException.class)
                 .hasMessageContaining("invalid input syntax for type integer")
                 .hasMessageContaining("line 500")
@@ -216,7 +217,7 @@ class CopyInTest {
                     made.add(b);
                     return b;
                 });
-        assertThatThrownBy(() -> c.copyIn("COPY items FROM STDIN", rows).block(Pg.TIMEOUT))
+        assertThatThrownBy(() -> c.copyIn("COPY items FROM STDIN", rows).block(TestDb.TIMEOUT))
                 .isInstanceOf(R2dbcException.class)
                 .hasMessageContaining("line 300");
         assertThat(made).isNotEmpty().allSatisfy(b -> assertThat(b.refCnt()).isZero());
@@ -236,8 +237,8 @@ class CopyInTest {
         while (emitted.get() == 0 && System.nanoTime() < deadline) {
             Thread.sleep(5);
         }
-        Mono.from(c.close()).block(Pg.TIMEOUT);
-        assertThatThrownBy(() -> copy.block(Pg.TIMEOUT)).isInstanceOf(io.r2dbc.spi.R2dbcNonTransientResourceException.class);
+        Mono.from(c.close()).block(TestDb.TIMEOUT);
+        assertThatThrownBy(() -> copy.block(TestDb.TIMEOUT)).isInstanceOf(io.r2dbc.spi.R2dbcNonTransientResourceException.class);
         assertThat(cancelled).isTrue();
     }
 
@@ -255,7 +256,7 @@ class CopyInTest {
     @Test
     void aConstraintViolationNamesTheLine() {
         Flux<String> rows = Flux.just("1\ta\n", "2\tb\n", "1\tc\n");
-        assertThatThrownBy(() -> c.copyIn("COPY items FROM STDIN", rows).block(Pg.TIMEOUT))
+        assertThatThrownBy(() -> c.copyIn("COPY items FROM STDIN", rows).block(TestDb.TIMEOUT))
                 .isInstanceOf(R2dbcDataIntegrityViolationException.class)
                 .hasMessageContaining("items_pkey")
                 .hasMessageContaining("line 3");
@@ -267,7 +268,7 @@ class CopyInTest {
     void aMissingTableFailsBeforeTheDataIsSubscribed() {
         AtomicBoolean subscribed = new AtomicBoolean();
         Flux<String> rows = Flux.just("1\ta\n").doOnSubscribe(s -> subscribed.set(true));
-        assertThatThrownBy(() -> c.copyIn("COPY no_such_table FROM STDIN", rows).block(Pg.TIMEOUT))
+        assertThatThrownBy(() -> c.copyIn("COPY no_such_table FROM STDIN", rows).block(TestDb.TIMEOUT))
                 .isInstanceOf(R2dbcBadGrammarException.class)
                 .hasMessageContaining("no_such_table");
         assertThat(subscribed).isFalse();
@@ -278,7 +279,7 @@ class CopyInTest {
     void aCopyToStdoutIsNoCopyIn() {
         AtomicBoolean subscribed = new AtomicBoolean();
         Flux<String> rows = Flux.just("1\ta\n").doOnSubscribe(s -> subscribed.set(true));
-        assertThatThrownBy(() -> c.copyIn("COPY (SELECT generate_series(1, 10000000)) TO STDOUT", rows).block(Pg.TIMEOUT))
+        assertThatThrownBy(() -> c.copyIn("COPY (SELECT generate_series(1, 10000000)) TO STDOUT", rows).block(TestDb.TIMEOUT))
                 .isInstanceOf(PgfastClientException.class)
                 .hasMessageContaining("copyIn needs a COPY ... FROM STDIN statement")
                 .hasMessageContaining("COPY TO STDOUT");
@@ -320,7 +321,7 @@ class CopyInTest {
     @Test
     void aTimeoutAbortsTheCopy() {
         Flux<String> rows = Flux.just("1\tx\n").concatWith(Flux.never());
-        assertThatThrownBy(() -> c.copyIn("COPY items FROM STDIN", rows).timeout(Duration.ofMillis(200)).block(Pg.TIMEOUT))
+        assertThatThrownBy(() -> c.copyIn("COPY items FROM STDIN", rows).timeout(Duration.ofMillis(200)).block(TestDb.TIMEOUT))
                 .hasCauseInstanceOf(TimeoutException.class);
         assertUsable();
         assertThat(count()).isZero();
@@ -332,9 +333,9 @@ class CopyInTest {
      */
     @Test
     void aFastEndlessPublisherWaitsForTheSocket() throws InterruptedException {
-        Pg.run(c, "CREATE FUNCTION pg_temp.slow_first() RETURNS trigger LANGUAGE plpgsql AS "
+        TestDb.run(c, "CREATE FUNCTION pg_temp.slow_first() RETURNS trigger LANGUAGE plpgsql AS "
                 + "$$ BEGIN IF NEW.id = 1 THEN PERFORM pg_sleep(1.5); END IF; RETURN NEW; END $$");
-        Pg.run(c, "CREATE TRIGGER slow BEFORE INSERT ON items FOR EACH ROW EXECUTE FUNCTION pg_temp.slow_first()");
+        TestDb.run(c, "CREATE TRIGGER slow BEFORE INSERT ON items FOR EACH ROW EXECUTE FUNCTION pg_temp.slow_first()");
         String padding = "x".repeat(16 * 1024);
         AtomicLong emitted = new AtomicLong();
         AtomicLong requested = new AtomicLong();
@@ -364,17 +365,17 @@ class CopyInTest {
                 Flux.range(1, 20_000).map(i -> i + "\tx\n").delaySubscription(Duration.ofMillis(50))).cache();
         copy.subscribe();
         // issued while the copy is in progress: it must wait behind it, not be taken for copy data
-        Long seen = Pg.one(c, "SELECT count(*) FROM items", Long.class);
-        assertThat(copy.block(Pg.TIMEOUT)).isEqualTo(20_000L);
+        Long seen = TestDb.one(c, "SELECT count(*) FROM items", Long.class);
+        assertThat(copy.block(TestDb.TIMEOUT)).isEqualTo(20_000L);
         assertThat(seen).isEqualTo(20_000L);
     }
 
     @Test
     void aCopyInsideATransactionIsRolledBack() {
-        Mono.from(c.beginTransaction()).block(Pg.TIMEOUT);
-        assertThat(c.copyIn("COPY items FROM STDIN", Flux.just("1\ta\n", "2\tb\n")).block(Pg.TIMEOUT)).isEqualTo(2L);
+        Mono.from(c.beginTransaction()).block(TestDb.TIMEOUT);
+        assertThat(c.copyIn("COPY items FROM STDIN", Flux.just("1\ta\n", "2\tb\n")).block(TestDb.TIMEOUT)).isEqualTo(2L);
         assertThat(count()).isEqualTo(2L);
-        Mono.from(c.rollbackTransaction()).block(Pg.TIMEOUT);
+        Mono.from(c.rollbackTransaction()).block(TestDb.TIMEOUT);
         assertThat(count()).isZero();
     }
 
@@ -386,7 +387,7 @@ class CopyInTest {
             int base = next.getAndAdd(1000);
             copies.add(c.copyIn("COPY items FROM STDIN", Flux.range(base, 1000).map(i -> i + "\tx\n")));
         }
-        List<Long> counts = Flux.merge(copies).collectList().block(Pg.TIMEOUT);
+        List<Long> counts = Flux.merge(copies).collectList().block(TestDb.TIMEOUT);
         assertThat(counts).containsExactly(1000L, 1000L, 1000L, 1000L, 1000L);
         assertThat(count()).isEqualTo(5000L);
     }

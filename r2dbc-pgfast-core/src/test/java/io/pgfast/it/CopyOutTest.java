@@ -7,6 +7,7 @@ import io.netty.buffer.ByteBufAllocatorMetricProvider;
 import io.pgfast.error.PgfastClientException;
 import io.pgfast.r2dbc.PgfastConnection;
 import io.pgfast.testing.RequiresPostgres;
+import io.pgfast.testing.TestDb;
 import io.r2dbc.spi.R2dbcBadGrammarException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -44,11 +45,11 @@ class CopyOutTest {
 
     @AfterEach
     void close() {
-        Pg.close(c);
+        TestDb.close(c);
     }
 
     private void assertUsable() {
-        assertThat(Pg.one(c, "SELECT 42", Integer.class)).isEqualTo(42);
+        assertThat(TestDb.one(c, "SELECT 42", Integer.class)).isEqualTo(42);
     }
 
     private static String text(List<byte[]> chunks) {
@@ -60,7 +61,7 @@ class CopyOutTest {
     @Test
     void textFormatOneChunkPerRow() {
         List<byte[]> chunks = c.copyOutBytes("COPY (SELECT i, 'row ' || i, CASE WHEN i = 2 THEN NULL ELSE E'a\\tb' END"
-                + " FROM generate_series(1, 3) i) TO STDOUT").collectList().block(Pg.TIMEOUT);
+                + " FROM generate_series(1, 3) i) TO STDOUT").collectList().block(TestDb.TIMEOUT);
         assertThat(chunks).hasSize(3);
         assertThat(text(chunks)).isEqualTo("1\trow 1\ta\\tb\n2\trow 2\t\\N\n3\trow 3\ta\\tb\n");
     }
@@ -68,14 +69,14 @@ class CopyOutTest {
     @Test
     void csvFormatWithQuotes() {
         List<byte[]> chunks = c.copyOutBytes("COPY (SELECT 1 AS id, 'he said \"hi\"' AS a, 'x, y' AS b, E'two\\nlines' AS c)"
-                + " TO STDOUT (FORMAT csv, HEADER true)").collectList().block(Pg.TIMEOUT);
+                + " TO STDOUT (FORMAT csv, HEADER true)").collectList().block(TestDb.TIMEOUT);
         assertThat(text(chunks)).isEqualTo("id,a,b,c\n1,\"he said \"\"hi\"\"\",\"x, y\",\"two\nlines\"\n");
     }
 
     @Test
     void binaryFormat() {
         List<byte[]> chunks = c.copyOutBytes("COPY (SELECT 7::int4, 'sieben'::text UNION ALL SELECT 8, NULL) TO STDOUT (FORMAT binary)")
-                .collectList().block(Pg.TIMEOUT);
+                .collectList().block(TestDb.TIMEOUT);
         ByteArrayOutputStream all = new ByteArrayOutputStream();
         chunks.forEach(all::writeBytes);
         ByteBuffer b = ByteBuffer.wrap(all.toByteArray());
@@ -101,7 +102,7 @@ class CopyOutTest {
 
     @Test
     void chunksAreByteBufsOwnedByTheSubscriber() {
-        List<ByteBuf> chunks = c.copyOut("COPY (SELECT generate_series(1, 5)) TO STDOUT").collectList().block(Pg.TIMEOUT);
+        List<ByteBuf> chunks = c.copyOut("COPY (SELECT generate_series(1, 5)) TO STDOUT").collectList().block(TestDb.TIMEOUT);
         StringBuilder s = new StringBuilder();
         for (ByteBuf chunk : chunks) {
             assertThat(chunk.refCnt()).isPositive();
@@ -114,18 +115,18 @@ class CopyOutTest {
 
     @Test
     void aBinaryCopyOutFeedsACopyInOnAnotherConnection() {
-        Pg.run(c, "CREATE TEMP TABLE src AS SELECT i AS id, 'name ' || i AS name FROM generate_series(1, 20000) i");
+        TestDb.run(c, "CREATE TEMP TABLE src AS SELECT i AS id, 'name ' || i AS name FROM generate_series(1, 20000) i");
         PgfastConnection target = Pg.connect();
         try {
-            Pg.run(target, "CREATE TEMP TABLE items (id int, name text)");
+            TestDb.run(target, "CREATE TEMP TABLE items (id int, name text)");
             // copyIn releases every ByteBuf copyOut hands over
             Long copied = target.copyIn("COPY items FROM STDIN (FORMAT binary)",
-                    c.copyOut("COPY src TO STDOUT (FORMAT binary)")).block(Pg.TIMEOUT);
+                    c.copyOut("COPY src TO STDOUT (FORMAT binary)")).block(TestDb.TIMEOUT);
             assertThat(copied).isEqualTo(20_000L);
-            assertThat(Pg.one(target, "SELECT sum(id) FROM items WHERE name = 'name ' || id", Long.class))
+            assertThat(TestDb.one(target, "SELECT sum(id) FROM items WHERE name = 'name ' || id", Long.class))
                     .isEqualTo(20_000L * 20_001 / 2);
         } finally {
-            Pg.close(target);
+            TestDb.close(target);
         }
     }
 
@@ -145,9 +146,9 @@ class CopyOutTest {
      */
     @Test
     void aHundredThousandRowsToASlowConsumerInBoundedMemory() throws InterruptedException {
-        int pid = Pg.one(c, "SELECT pg_backend_pid()", Integer.class);
+        int pid = TestDb.one(c, "SELECT pg_backend_pid()", Integer.class);
         // pg_stat_progress_copy appeared in PostgreSQL 14
-        boolean hasCopyProgress = Pg.one(c, "SELECT current_setting('server_version_num')::int >= 140000", Boolean.class);
+        boolean hasCopyProgress = TestDb.one(c, "SELECT current_setting('server_version_num')::int >= 140000", Boolean.class);
         long baseline = allocatorMemory();
         PgfastConnection observer = Pg.connect();
         BlockingQueue<Long> pauses = new ArrayBlockingQueue<>(10);
@@ -193,7 +194,7 @@ class CopyOutTest {
                 assertThat(at).as("pause %d reached; failure: %s", k, failure.get()).isNotNull();
                 awaitClientWrite(observer, pid);
                 if (hasCopyProgress) {
-                    long produced = Pg.one(observer, "SELECT tuples_processed FROM pg_stat_progress_copy WHERE pid = " + pid, Long.class);
+                    long produced = TestDb.one(observer, "SELECT tuples_processed FROM pg_stat_progress_copy WHERE pid = " + pid, Long.class);
                     // the kernel's socket buffers hold at most a few MB (a few thousand rows) on loopback
                     assertThat(produced - at).as("rows the server is ahead of the consumer").isLessThan(20_000);
                 }
@@ -201,7 +202,7 @@ class CopyOutTest {
                 assertThat(rows.get()).isEqualTo(at);
                 subscription.get().request(100);
             }
-            long deadline = System.nanoTime() + Pg.TIMEOUT.toNanos();
+            long deadline = System.nanoTime() + TestDb.TIMEOUT.toNanos();
             while (!done.get() && failure.get() == null && System.nanoTime() < deadline) {
                 Thread.sleep(10);
             }
@@ -212,7 +213,7 @@ class CopyOutTest {
             System.out.println("copyOut of 100 MB: largest allocator growth seen while paused " + maxMemory / 1024 + " KiB");
             assertThat(maxMemory).isLessThan(48L * 1024 * 1024);
         } finally {
-            Pg.close(observer);
+            TestDb.close(observer);
         }
         assertUsable();
     }
@@ -221,7 +222,7 @@ class CopyOutTest {
     private static void awaitClientWrite(PgfastConnection observer, int pid) throws InterruptedException {
         String state = "";
         for (int i = 0; i < 200; i++) {
-            state = Pg.one(observer, "SELECT coalesce(wait_event, '') FROM pg_stat_activity WHERE pid = " + pid, String.class);
+            state = TestDb.one(observer, "SELECT coalesce(wait_event, '') FROM pg_stat_activity WHERE pid = " + pid, String.class);
             if (state.equals("ClientWrite")) {
                 return;
             }
@@ -239,7 +240,7 @@ class CopyOutTest {
     void cancelledAfterTenChunksThenTheConnectionIsFreeAtOnce() {
         for (int round = 0; round < 2; round++) {
             // about 2 TB of rows, streamed (a set-returning function in FROM would be materialized first):
-            // without the cancel, the next statement could not answer within Pg.TIMEOUT on
+            // without the cancel, the next statement could not answer within TestDb.TIMEOUT on
             // any machine, so its answer proves the cancel (no clock needed)
             List<String> first = c.copyOut("COPY (SELECT generate_series(1, 2000000000) || ' ' || repeat('x', 1000)) TO STDOUT")
                     .take(10)
@@ -250,7 +251,7 @@ class CopyOutTest {
                             b.release();
                         }
                     })
-                    .collectList().block(Pg.TIMEOUT);
+                    .collectList().block(TestDb.TIMEOUT);
             assertThat(first).hasSize(10).allSatisfy(row -> assertThat(row).hasSizeGreaterThan(1000).endsWith("x\n"));
             assertThat(first.get(9)).startsWith("10 x");
             assertUsable();
@@ -260,7 +261,7 @@ class CopyOutTest {
     @Test
     void copyOutBytesCancelledLeaksNothing() {
         List<byte[]> first = c.copyOutBytes("COPY (SELECT generate_series(1, 10000000), repeat('x', 1000)) TO STDOUT").take(3)
-                .collectList().block(Pg.TIMEOUT);
+                .collectList().block(TestDb.TIMEOUT);
         assertThat(text(first)).startsWith("1\tx").contains("\n2\tx", "\n3\tx");
         assertUsable();
     }
@@ -268,11 +269,11 @@ class CopyOutTest {
     @Test
     void cancelledBeforeTheServerAnswered() {
         // the rows stream (ProjectSet) once the sleep is over; the server buffers its CopyOutResponse with them
-        // about 2 TB of rows: only the cancel lets the next statement answer within Pg.TIMEOUT
+        // about 2 TB of rows: only the cancel lets the next statement answer within TestDb.TIMEOUT
         StepVerifier.create(c.copyOutBytes("COPY (SELECT repeat('x', 1000), generate_series(1, 2000000000) FROM pg_sleep(0.3)) TO STDOUT"), 0)
                 .thenAwait(Duration.ofMillis(50))
                 .thenCancel()
-                .verify(Pg.TIMEOUT);
+                .verify(TestDb.TIMEOUT);
         assertUsable();
     }
 
@@ -294,7 +295,7 @@ class CopyOutTest {
     void aServerErrorMidStreamFailsTheFlux() {
         AtomicLong seen = new AtomicLong();
         assertThatThrownBy(() -> c.copyOutBytes("COPY (SELECT 10 / (5 - i) FROM generate_series(1, 10) i) TO STDOUT")
-                .doOnNext(b -> seen.incrementAndGet()).blockLast(Pg.TIMEOUT))
+                .doOnNext(b -> seen.incrementAndGet()).blockLast(TestDb.TIMEOUT))
                 .isInstanceOf(io.r2dbc.spi.R2dbcException.class)
                 .hasMessageContaining("division by zero");
         assertThat(seen.get()).isEqualTo(4);
@@ -303,7 +304,7 @@ class CopyOutTest {
 
     @Test
     void aMissingTableFails() {
-        assertThatThrownBy(() -> c.copyOutBytes("COPY no_such_table TO STDOUT").blockLast(Pg.TIMEOUT))
+        assertThatThrownBy(() -> c.copyOutBytes("COPY no_such_table TO STDOUT").blockLast(TestDb.TIMEOUT))
                 .isInstanceOf(R2dbcBadGrammarException.class)
                 .hasMessageContaining("no_such_table");
         assertUsable();
@@ -311,13 +312,13 @@ class CopyOutTest {
 
     @Test
     void aCopyFromStdinIsNoCopyOut() {
-        Pg.run(c, "CREATE TEMP TABLE target (i int)");
-        assertThatThrownBy(() -> c.copyOutBytes("COPY target FROM STDIN").blockLast(Pg.TIMEOUT))
+        TestDb.run(c, "CREATE TEMP TABLE target (i int)");
+        assertThatThrownBy(() -> c.copyOutBytes("COPY target FROM STDIN").blockLast(TestDb.TIMEOUT))
                 .isInstanceOf(PgfastClientException.class)
                 .hasMessageContaining("copyOut needs a COPY ... TO STDOUT statement")
                 .hasMessageContaining("COPY FROM STDIN");
         assertUsable();
-        assertThat(Pg.one(c, "SELECT count(*) FROM target", Long.class)).isZero();
+        assertThat(TestDb.one(c, "SELECT count(*) FROM target", Long.class)).isZero();
     }
 
     @Test
@@ -354,7 +355,7 @@ class CopyOutTest {
     void statementsQueuedBehindACopyOutRunAfterIt() {
         Flux<byte[]> copy = c.copyOutBytes("COPY (SELECT generate_series(1, 10000)) TO STDOUT");
         List<Long> counts = Flux.merge(copy.count(), Flux.from(c.createStatement("SELECT 5::int8").execute())
-                .concatMap(r -> r.map((row, md) -> row.get(0, Long.class)))).collectList().block(Pg.TIMEOUT);
+                .concatMap(r -> r.map((row, md) -> row.get(0, Long.class)))).collectList().block(TestDb.TIMEOUT);
         assertThat(counts).containsExactlyInAnyOrder(10_000L, 5L);
     }
 }

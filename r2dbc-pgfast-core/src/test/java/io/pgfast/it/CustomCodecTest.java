@@ -10,6 +10,7 @@ import io.pgfast.codec.PgType;
 import io.pgfast.r2dbc.PgfastConnection;
 import io.pgfast.testing.AuthMethod;
 import io.pgfast.testing.RequiresPostgres;
+import io.pgfast.testing.TestDb;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Flux;
 
@@ -85,16 +86,16 @@ class CustomCodecTest {
 
     @Test
     void aRegisteredCodecDecodesAndEncodesItsType() {
-        Pg.server().execute("DROP TYPE IF EXISTS pgfast_sku CASCADE", "CREATE TYPE pgfast_sku AS ENUM ('A17', 'B2')");
+        TestDb.server().execute("DROP TYPE IF EXISTS pgfast_sku CASCADE", "CREATE TYPE pgfast_sku AS ENUM ('A17', 'B2')");
         PgfastConnection c = Pg.connect(Pg.config(AuthMethod.SCRAM).codecs(new SkuCodec()).build());
         try {
-            Object decoded = Pg.one(c, "SELECT 'A17'::pgfast_sku", Object.class);
+            Object decoded = TestDb.one(c, "SELECT 'A17'::pgfast_sku", Object.class);
             assertThat(decoded).isEqualTo(new Sku("SKU-A17"));
             Object roundTrip = Flux.from(c.createStatement("SELECT $1::pgfast_sku").bind(0, new Sku("SKU-B2")).execute())
-                    .concatMap(r -> r.map((row, md) -> row.get(0))).single().block(Pg.TIMEOUT);
+                    .concatMap(r -> r.map((row, md) -> row.get(0))).single().block(TestDb.TIMEOUT);
             assertThat(roundTrip).isEqualTo(new Sku("SKU-B2"));
         } finally {
-            Pg.close(c);
+            TestDb.close(c);
         }
     }
 }

@@ -3,6 +3,7 @@ package io.pgfast.it;
 import io.pgfast.r2dbc.Notification;
 import io.pgfast.r2dbc.PgfastConnection;
 import io.pgfast.testing.RequiresPostgres;
+import io.pgfast.testing.TestDb;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Flux;
 import reactor.test.StepVerifier;
@@ -23,17 +24,17 @@ class NotificationTest {
         PgfastConnection listener = Pg.connect();
         PgfastConnection sender = Pg.connect();
         try {
-            Pg.run(listener, "LISTEN pgfast_events");
-            int senderPid = Pg.one(sender, "SELECT pg_backend_pid()", Integer.class);
+            TestDb.run(listener, "LISTEN pgfast_events");
+            int senderPid = TestDb.one(sender, "SELECT pg_backend_pid()", Integer.class);
             StepVerifier.create(listener.getNotifications().take(2))
-                    .then(() -> Pg.run(sender, "NOTIFY pgfast_events, 'first'; NOTIFY pgfast_events"))
+                    .then(() -> TestDb.run(sender, "NOTIFY pgfast_events, 'first'; NOTIFY pgfast_events"))
                     .assertNext(n -> assertThat(n).isEqualTo(new Notification("pgfast_events", "first", senderPid)))
                     .assertNext(n -> assertThat(n).isEqualTo(new Notification("pgfast_events", "", senderPid)))
                     .expectComplete()
                     .verify(Duration.ofSeconds(10));
         } finally {
-            Pg.close(sender);
-            Pg.close(listener);
+            TestDb.close(sender);
+            TestDb.close(listener);
         }
     }
 
@@ -41,16 +42,16 @@ class NotificationTest {
     void notificationsArriveBetweenQueryResults() {
         PgfastConnection listener = Pg.connect();
         try {
-            Pg.run(listener, "LISTEN pgfast_self");
+            TestDb.run(listener, "LISTEN pgfast_self");
             StepVerifier.create(listener.getNotifications().take(1))
                     // a notification sent by the same session is delivered after its own command completes
-                    .then(() -> assertThat(Pg.column(listener, "NOTIFY pgfast_self, 'x'; SELECT generate_series(1, 1000)", Integer.class)).hasSize(1000))
+                    .then(() -> assertThat(TestDb.column(listener, "NOTIFY pgfast_self, 'x'; SELECT generate_series(1, 1000)", Integer.class)).hasSize(1000))
                     .assertNext(n -> assertThat(n.payload()).isEqualTo("x"))
                     .expectComplete()
                     .verify(Duration.ofSeconds(10));
-            assertThat(Pg.one(listener, "SELECT 1", Integer.class)).isEqualTo(1);
+            assertThat(TestDb.one(listener, "SELECT 1", Integer.class)).isEqualTo(1);
         } finally {
-            Pg.close(listener);
+            TestDb.close(listener);
         }
     }
 
@@ -59,7 +60,7 @@ class NotificationTest {
         PgfastConnection listener = Pg.connect();
         PgfastConnection sender = Pg.connect();
         try {
-            Pg.run(listener, "LISTEN pgfast_flood");
+            TestDb.run(listener, "LISTEN pgfast_flood");
             AtomicInteger received = new AtomicInteger();
             AtomicReference<Throwable> error = new AtomicReference<>();
             BaseSubscriber<Notification> slow = new BaseSubscriber<>() {
@@ -82,7 +83,7 @@ class NotificationTest {
             // a second, fast subscriber tells when every notification has reached the connection
             AtomicInteger fast = new AtomicInteger();
             listener.getNotifications().subscribe(n -> fast.incrementAndGet());
-            Pg.run(sender, "SELECT pg_notify('pgfast_flood', g::text) FROM generate_series(1, 5000) g");
+            TestDb.run(sender, "SELECT pg_notify('pgfast_flood', g::text) FROM generate_series(1, 5000) g");
             for (int i = 0; i < 400 && fast.get() < 5000; i++) {
                 Thread.sleep(25);
             }
@@ -94,15 +95,15 @@ class NotificationTest {
             }
             assertThat(error.get()).isInstanceOf(io.r2dbc.spi.R2dbcException.class).hasMessageContaining("slow subscriber");
             assertThat(received.get()).isEqualTo(1 + PgfastConnection.NOTIFICATION_BUFFER);
-            assertThat(Pg.one(listener, "SELECT 1", Integer.class)).isEqualTo(1);
+            assertThat(TestDb.one(listener, "SELECT 1", Integer.class)).isEqualTo(1);
             StepVerifier.create(listener.getNotifications().take(1))
-                    .then(() -> Pg.run(sender, "NOTIFY pgfast_flood, 'again'"))
+                    .then(() -> TestDb.run(sender, "NOTIFY pgfast_flood, 'again'"))
                     .assertNext(n -> assertThat(n.payload()).isEqualTo("again"))
                     .expectComplete()
                     .verify(Duration.ofSeconds(10));
         } finally {
-            Pg.close(sender);
-            Pg.close(listener);
+            TestDb.close(sender);
+            TestDb.close(listener);
         }
     }
 
@@ -111,7 +112,7 @@ class NotificationTest {
         PgfastConnection listener = Pg.connect();
         Flux<Notification> stream = listener.getNotifications();
         StepVerifier.create(stream)
-                .then(() -> Pg.close(listener))
+                .then(() -> TestDb.close(listener))
                 .expectComplete()
                 .verify(Duration.ofSeconds(10));
     }

@@ -1,76 +1,77 @@
 package io.pgfast.it;
 
-import io.pgfast.r2dbc.PgfastConnection;
 import io.pgfast.config.PgfastConnectionConfiguration;
 import io.pgfast.config.PgfastConnectionConfigurationBuilder;
-import io.pgfast.r2dbc.PgfastConnectionFactory;
 import io.pgfast.config.SslMode;
+import io.pgfast.r2dbc.PgfastConnection;
+import io.pgfast.r2dbc.PgfastConnectionFactory;
 import io.pgfast.testing.AuthMethod;
-import io.pgfast.testing.TestPostgres;
+import io.pgfast.testing.PgBouncer;
+import io.pgfast.testing.TestDb;
 import io.pgfast.testing.TestRole;
 import io.pgfast.testing.TestServer;
-import io.r2dbc.spi.Connection;
-import io.r2dbc.spi.Result;
-import reactor.core.publisher.Flux;
-import reactor.core.publisher.Mono;
 
-import java.time.Duration;
-import java.util.List;
-
-/** Shortcuts for integration tests against the harness's server. */
-final class Pg {
-
-    static final Duration TIMEOUT = Duration.ofSeconds(30);
+/**
+ * The driver's configuration for the harness's server, for every test that connects to it; the SQL shortcuts
+ * are the harness's {@link TestDb}. This half stays with the driver's tests: the harness module cannot depend on
+ * the driver, whose tests depend on it.
+ */
+public final class Pg {
 
     private Pg() {
     }
 
-    static TestServer server() {
-        return TestPostgres.get();
+    /** The SCRAM role on the test server, TLS off. */
+    public static PgfastConnectionConfigurationBuilder config() {
+        return config(AuthMethod.SCRAM);
     }
 
-    /** A configuration for {@code role} on the test server, plaintext unless changed. */
-    static PgfastConnectionConfigurationBuilder config(AuthMethod role) {
-        TestServer s = server();
-        TestRole r = s.role(role);
+    /** {@code role} on the test server, TLS off. */
+    public static PgfastConnectionConfigurationBuilder config(AuthMethod role) {
+        TestServer s = TestDb.server();
+        return config(s.role(role), s.host(), s.port(), s.database());
+    }
+
+    /** {@code role} on the test server at {@code host:port}: a proxy in front of it, TLS off. */
+    public static PgfastConnectionConfigurationBuilder config(AuthMethod role, String host, int port) {
+        TestServer s = TestDb.server();
+        return config(s.role(role), host, port, s.database());
+    }
+
+    /** The SCRAM role through {@code bouncer}, TLS off. */
+    public static PgfastConnectionConfigurationBuilder config(PgBouncer bouncer) {
+        return config(bouncer, AuthMethod.SCRAM);
+    }
+
+    /** {@code role} through {@code bouncer}, TLS off. */
+    public static PgfastConnectionConfigurationBuilder config(PgBouncer bouncer, AuthMethod role) {
+        TestServer s = bouncer.server();
+        return config(s.role(role), bouncer.host(), bouncer.port(), s.database());
+    }
+
+    /** The replication role on the test server, TLS off: for replication connections, and owns the tests' tables. */
+    public static PgfastConnectionConfigurationBuilder replication() {
+        TestServer s = TestDb.server();
+        return config(s.replicationRole(), s.host(), s.port(), s.database());
+    }
+
+    private static PgfastConnectionConfigurationBuilder config(TestRole role, String host, int port, String database) {
         return PgfastConnectionConfiguration.builder()
-                .host(s.host()).port(s.port()).database(s.database())
-                .username(r.user()).password(r.password())
+                .host(host).port(port).database(database)
+                .username(role.user()).password(role.password())
                 .sslMode(SslMode.DISABLE);
     }
 
-    static PgfastConnectionFactory factory() {
-        return new PgfastConnectionFactory(config(AuthMethod.SCRAM).build());
+    public static PgfastConnectionFactory factory() {
+        return new PgfastConnectionFactory(config().build());
     }
 
-    static PgfastConnection connect() {
-        return connect(config(AuthMethod.SCRAM).build());
+    /** A connection as the SCRAM role. */
+    public static PgfastConnection connect() {
+        return connect(config().build());
     }
 
-    static PgfastConnection connect(PgfastConnectionConfiguration config) {
-        return (PgfastConnection) Mono.from(new PgfastConnectionFactory(config).create()).block(TIMEOUT);
-    }
-
-    static void close(Connection c) {
-        Mono.from(c.close()).block(TIMEOUT);
-    }
-
-    /** All values of the first column, as {@code type}. */
-    static <T> List<T> column(Connection c, String sql, Class<T> type) {
-        return Flux.from(c.createStatement(sql).execute())
-                .concatMap(r -> r.map((row, md) -> row.get(0, type)))
-                .collectList().block(TIMEOUT);
-    }
-
-    static <T> T one(Connection c, String sql, Class<T> type) {
-        List<T> values = column(c, sql, type);
-        if (values.size() != 1) {
-            throw new AssertionError("expected one row from " + sql + ", got " + values);
-        }
-        return values.get(0);
-    }
-
-    static void run(Connection c, String sql) {
-        Flux.from(c.createStatement(sql).execute()).concatMap(Result::getRowsUpdated).then().block(TIMEOUT);
+    public static PgfastConnection connect(PgfastConnectionConfiguration config) {
+        return (PgfastConnection) TestDb.connect(new PgfastConnectionFactory(config));
     }
 }

@@ -6,6 +6,7 @@ import io.pgfast.config.PgfastConnectionConfiguration;
 import io.pgfast.config.SslMode;
 import io.pgfast.r2dbc.PgfastConnection;
 import io.pgfast.testing.PgliteServer;
+import io.pgfast.testing.TestDb;
 import io.r2dbc.spi.R2dbcException;
 import io.r2dbc.spi.Statement;
 import org.junit.jupiter.api.AfterEach;
@@ -51,16 +52,16 @@ class PgvectorTest {
     @BeforeEach
     void connect() {
         c = newFactoryConnection();
-        Pg.run(c, "CREATE EXTENSION IF NOT EXISTS vector");
-        Pg.run(c, "DROP TABLE IF EXISTS items");
-        Pg.run(c, "CREATE TABLE items (id int PRIMARY KEY, v vector(3), h halfvec(3), s sparsevec(5), vs vector[])");
+        TestDb.run(c, "CREATE EXTENSION IF NOT EXISTS vector");
+        TestDb.run(c, "DROP TABLE IF EXISTS items");
+        TestDb.run(c, "CREATE TABLE items (id int PRIMARY KEY, v vector(3), h halfvec(3), s sparsevec(5), vs vector[])");
     }
 
     @AfterEach
     void close() {
         // null when connect() was aborted: PGlite is not installed, and the test counts as skipped
         if (c != null) {
-            Pg.close(c);
+            TestDb.close(c);
         }
     }
 
@@ -68,7 +69,7 @@ class PgvectorTest {
     private <T> T read(String sql, boolean binary, Class<T> type) {
         Statement s = binary ? c.createStatement(sql + " WHERE $1 = 1").bind(0, 1) : c.createStatement(sql);
         return Flux.from(s.execute()).concatMap(r -> r.map((row, md) -> Optional.ofNullable(row.get(0, type))))
-                .single().block(Pg.TIMEOUT).orElse(null);
+                .single().block(TestDb.TIMEOUT).orElse(null);
     }
 
     private void insert(String sql, Object... values) {
@@ -76,7 +77,7 @@ class PgvectorTest {
         for (int i = 0; i < values.length; i++) {
             s.bind(i, values[i]);
         }
-        Flux.from(s.execute()).concatMap(r -> r.getRowsUpdated()).blockLast(Pg.TIMEOUT);
+        Flux.from(s.execute()).concatMap(r -> r.getRowsUpdated()).blockLast(TestDb.TIMEOUT);
     }
 
     @ParameterizedTest(name = "binary={0}")
@@ -91,7 +92,7 @@ class PgvectorTest {
             large[i] = i / 7f;
         }
         insert("INSERT INTO items (id, v, vs) VALUES (1, '[1,2,3]', NULL)");
-        Pg.run(c, "ALTER TABLE items ALTER COLUMN v TYPE vector");
+        TestDb.run(c, "ALTER TABLE items ALTER COLUMN v TYPE vector");
         insert("INSERT INTO items (id, v) VALUES (2, $1)", PgVector.of(large));
         assertThat(read("SELECT (SELECT v FROM items WHERE id = 2)", binary, float[].class)).isEqualTo(large);
     }
@@ -101,7 +102,7 @@ class PgvectorTest {
     void halfvecAndSparsevec(boolean binary) {
         assertThat(read("SELECT '[1,2.5,65504]'::halfvec", binary, Object.class)).isEqualTo(new float[] {1, 2.5f, 65504});
         assertThat(read("SELECT '[1,0.1]'::halfvec", binary, String.class))
-                .isEqualTo(Pg.one(c, "SELECT '[1,0.1]'::halfvec::text", String.class));
+                .isEqualTo(TestDb.one(c, "SELECT '[1,0.1]'::halfvec::text", String.class));
         SparseVector sparse = SparseVector.of(5, new int[] {0, 3}, new float[] {1.5f, -2});
         assertThat(read("SELECT '{1:1.5,4:-2}/5'::sparsevec", binary, Object.class)).isEqualTo(sparse);
         assertThat(read("SELECT '{1:1.5,4:-2}/5'::sparsevec", binary, float[].class)).containsExactly(1.5f, 0, 0, -2, 0);
@@ -116,14 +117,14 @@ class PgvectorTest {
         // float[] is real[]: pgvector's assignment cast takes it into a vector column
         insert("INSERT INTO items (id, v, h) VALUES ($1, $2, $3)", 2, new float[] {5, 5, 5}, new float[] {1, 2, 3});
         insert("INSERT INTO items (id, v) VALUES ($1, $2)", 3, PgVector.of(2, 2, 2));
-        assertThat(Pg.column(c, "SELECT v::text || ' ' || coalesce(h::text, '-') || ' ' || coalesce(s::text, '-') FROM items ORDER BY id", String.class))
+        assertThat(TestDb.column(c, "SELECT v::text || ' ' || coalesce(h::text, '-') || ' ' || coalesce(s::text, '-') FROM items ORDER BY id", String.class))
                 .containsExactly("[1,1,1] [0.5,0.25,2] {2:2,5:1}/5", "[5,5,5] [1,2,3] -", "[2,2,2] - -");
         List<Integer> nearest = Flux.from(c.createStatement("SELECT id FROM items ORDER BY v <-> $1 LIMIT 2")
                         .bind(0, PgVector.of(4.5f, 4.5f, 4.5f)).execute())
-                .concatMap(r -> r.map((row, md) -> row.get(0, Integer.class))).collectList().block(Pg.TIMEOUT);
+                .concatMap(r -> r.map((row, md) -> row.get(0, Integer.class))).collectList().block(TestDb.TIMEOUT);
         assertThat(nearest).containsExactly(2, 3);
         assertThat(Flux.from(c.createStatement("SELECT s FROM items WHERE s = $1").bind(0, SparseVector.fromDense(0, 2, 0, 0, 1)).execute())
-                .concatMap(r -> r.map((row, md) -> row.get(0, SparseVector.class))).blockLast(Pg.TIMEOUT))
+                .concatMap(r -> r.map((row, md) -> row.get(0, SparseVector.class))).blockLast(TestDb.TIMEOUT))
                 .isEqualTo(SparseVector.fromDense(0, 2, 0, 0, 1));
     }
 
@@ -131,7 +132,7 @@ class PgvectorTest {
     void arraysOfVectorsBothWays() {
         PgVector[] vectors = {PgVector.of(1, 2), PgVector.of(3, 4.5f)};
         insert("INSERT INTO items (id, vs) VALUES (1, $1)", (Object) vectors);
-        assertThat(Pg.one(c, "SELECT vs::text FROM items", String.class)).isEqualTo("{\"[1,2]\",\"[3,4.5]\"}");
+        assertThat(TestDb.one(c, "SELECT vs::text FROM items", String.class)).isEqualTo("{\"[1,2]\",\"[3,4.5]\"}");
         for (boolean binary : new boolean[] {false, true}) {
             assertThat(read("SELECT (SELECT vs FROM items)", binary, Object.class)).isEqualTo(vectors);
             assertThat(read("SELECT (SELECT vs FROM items)", binary, PgVector[].class)).containsExactly(vectors);
@@ -140,23 +141,23 @@ class PgvectorTest {
 
     @Test
     void anExtensionCreatedAfterTheFirstConnectionIsLookedUpWhenAResultNamesItsType() {
-        Pg.run(c, "DROP EXTENSION vector CASCADE");
-        Pg.close(c);
+        TestDb.run(c, "DROP EXTENSION vector CASCADE");
+        TestDb.close(c);
         // this factory's first connection finds no vector type
         c = newFactoryConnection();
-        Pg.run(c, "CREATE EXTENSION vector");
+        TestDb.run(c, "CREATE EXTENSION vector");
         for (boolean binary : new boolean[] {false, true}) {
             assertThat(read("SELECT '[1,2]'::vector", binary, Object.class)).isEqualTo(PgVector.of(1, 2));
             assertThat(read("SELECT '{1:3}/2'::sparsevec", binary, Object.class)).isEqualTo(SparseVector.fromDense(3, 0));
         }
         assertThat(Flux.from(c.createStatement("SELECT $1::vector").bind(0, PgVector.of(5, 6)).execute())
-                .concatMap(r -> r.map((row, md) -> row.get(0))).blockLast(Pg.TIMEOUT)).isEqualTo(PgVector.of(5, 6));
+                .concatMap(r -> r.map((row, md) -> row.get(0))).blockLast(TestDb.TIMEOUT)).isEqualTo(PgVector.of(5, 6));
     }
 
     @Test
     void theServerChecksDimensionsOfBoundVectors() {
         assertThatThrownBy(() -> insert("INSERT INTO items (id, v) VALUES (1, $1)", PgVector.of(1, 2)))
                 .isInstanceOf(R2dbcException.class).hasMessageContaining("expected 3 dimensions, not 2");
-        assertThat(Pg.one(c, "SELECT count(*) FROM items", Long.class)).isZero();
+        assertThat(TestDb.one(c, "SELECT count(*) FROM items", Long.class)).isZero();
     }
 }

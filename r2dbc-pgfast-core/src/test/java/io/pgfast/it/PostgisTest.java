@@ -1,6 +1,7 @@
 package io.pgfast.it;
 
 import io.pgfast.r2dbc.PgfastConnection;
+import io.pgfast.testing.TestDb;
 import io.r2dbc.spi.R2dbcException;
 import io.r2dbc.spi.Statement;
 import org.junit.jupiter.api.AfterEach;
@@ -55,12 +56,12 @@ class PostgisTest {
     @BeforeAll
     static void createExtension() throws Exception {
         Optional<String> version;
-        try (java.sql.Connection jdbc = Pg.server().jdbc();
+        try (java.sql.Connection jdbc = TestDb.server().jdbc();
              ResultSet rs = jdbc.createStatement().executeQuery(
                      "SELECT default_version FROM pg_available_extensions WHERE name = 'postgis'")) {
             version = rs.next() ? Optional.of(rs.getString(1)) : Optional.empty();
         }
-        String missing = "PostGIS is not installed for the test server (PostgreSQL " + Pg.server().serverVersion()
+        String missing = "PostGIS is not installed for the test server (PostgreSQL " + TestDb.server().serverVersion()
                 + "); run these tests with -Dpgfast.test.binaries=local -Dgroups=" + TAG
                 + " where Debian's postgresql-15-postgis-3 is installed";
         // CI's PostGIS run sets it: there a missing PostGIS is a failure, not a skip
@@ -68,7 +69,7 @@ class PostgisTest {
             throw new AssertionError(missing + " (-D" + REQUIRED + " is set)");
         }
         assumeTrue(version.isPresent(), missing);
-        Pg.server().execute(
+        TestDb.server().execute(
                 "CREATE EXTENSION IF NOT EXISTS postgis",
                 "DROP SCHEMA IF EXISTS gis CASCADE",
                 "CREATE SCHEMA gis",
@@ -80,19 +81,19 @@ class PostgisTest {
     @BeforeEach
     void connect() {
         c = Pg.connect();
-        Pg.run(c, "DELETE FROM gis.place");
+        TestDb.run(c, "DELETE FROM gis.place");
     }
 
     @AfterEach
     void close() {
-        Pg.close(c);
+        TestDb.close(c);
     }
 
     /** One value: text format without a parameter (simple query), binary with one (extended query). */
     private <T> T read(String sql, boolean binary, Class<T> type) {
         Statement s = binary ? c.createStatement(sql + " WHERE $1 = 1").bind(0, 1) : c.createStatement(sql);
         return Flux.from(s.execute()).concatMap(r -> r.map((row, md) -> Optional.ofNullable(row.get(0, type))))
-                .single().block(Pg.TIMEOUT).orElse(null);
+                .single().block(TestDb.TIMEOUT).orElse(null);
     }
 
     private static Geometry wkt(String text, int srid) throws Exception {
@@ -154,10 +155,10 @@ class PostgisTest {
     void asStringItIsTheServersHexEwkb(boolean binary) {
         for (String literal : List.of("SRID=4326;POINT(1 2)", "POINT ZM (1 2 3 4)", "CIRCULARSTRING(0 0,1 1,2 0)",
                 "SRID=3857;GEOMETRYCOLLECTION(POINT(1 2),POLYGON EMPTY)")) {
-            String text = Pg.one(c, "SELECT '" + literal + "'::geometry::text", String.class);
+            String text = TestDb.one(c, "SELECT '" + literal + "'::geometry::text", String.class);
             assertThat(read("SELECT '" + literal + "'::geometry", binary, String.class)).as(literal).isEqualTo(text);
         }
-        String geography = Pg.one(c, "SELECT 'POINT(1 2)'::geography::text", String.class);
+        String geography = TestDb.one(c, "SELECT 'POINT(1 2)'::geography::text", String.class);
         assertThat(read("SELECT 'POINT(1 2)'::geography", binary, String.class)).isEqualTo(geography)
                 .isEqualTo("0101000020E6100000000000000000F03F0000000000000040");
     }
@@ -173,8 +174,8 @@ class PostgisTest {
                         .bind(0, 2).bind(1, xyzm).bindNull(2, Point.class).add()
                         .bind(0, 3).bind(1, xym).bind(2, plain)
                         .execute())
-                .concatMap(r -> r.getRowsUpdated()).blockLast(Pg.TIMEOUT);
-        assertThat(Pg.column(c, "SELECT ST_AsEWKT(g) || ' ' || coalesce(ST_AsEWKT(geog), '-') FROM gis.place ORDER BY id", String.class))
+                .concatMap(r -> r.getRowsUpdated()).blockLast(TestDb.TIMEOUT);
+        assertThat(TestDb.column(c, "SELECT ST_AsEWKT(g) || ' ' || coalesce(ST_AsEWKT(geog), '-') FROM gis.place ORDER BY id", String.class))
                 .containsExactly("SRID=3857;POLYGON((0 0,4 0,4 4,0 4,0 0)) SRID=4326;POINT(10 20)",
                         "SRID=4326;POINT(1 2 3 4) -",
                         "SRID=4326;POINTM(1 2 5) SRID=4326;POINT(10 20)");
@@ -185,7 +186,7 @@ class PostgisTest {
         }
         // a geometry parameter where a function takes either type, and in an expression the server types
         assertThat(Flux.from(c.createStatement("SELECT ST_SRID($1), ST_Distance($1, $2)").bind(0, plain).bind(1, WGS84.createPoint(new Coordinate(13, 24))).execute())
-                .concatMap(r -> r.map((row, md) -> row.get(0, Integer.class) + " " + row.get(1, Double.class))).blockLast(Pg.TIMEOUT))
+                .concatMap(r -> r.map((row, md) -> row.get(0, Integer.class) + " " + row.get(1, Double.class))).blockLast(TestDb.TIMEOUT))
                 .isEqualTo("4326 5.0");
     }
 
@@ -193,8 +194,8 @@ class PostgisTest {
     void arraysOfGeometryBothWays() {
         Point[] points = {WGS84.createPoint(new Coordinate(1, 2)), WGS84.createPoint(new Coordinate(3, 4))};
         Flux.from(c.createStatement("INSERT INTO gis.place (id, gs) VALUES (1, $1)").bind(0, points).execute())
-                .concatMap(r -> r.getRowsUpdated()).blockLast(Pg.TIMEOUT);
-        assertThat(Pg.one(c, "SELECT array_to_string(ARRAY(SELECT ST_AsEWKT(x) FROM unnest(gs) x), ';') FROM gis.place", String.class))
+                .concatMap(r -> r.getRowsUpdated()).blockLast(TestDb.TIMEOUT);
+        assertThat(TestDb.one(c, "SELECT array_to_string(ARRAY(SELECT ST_AsEWKT(x) FROM unnest(gs) x), ';') FROM gis.place", String.class))
                 .isEqualTo("SRID=4326;POINT(1 2);SRID=4326;POINT(3 4)");
         for (boolean binary : new boolean[] {false, true}) {
             Object value = read("SELECT gs FROM gis.place", binary, Object.class);
@@ -214,6 +215,6 @@ class PostgisTest {
                 .isInstanceOf(R2dbcException.class).hasMessageContaining("read the column as String");
         assertThatThrownBy(() -> read("SELECT 'POINT(1 2)'::geometry", binary, Polygon.class))
                 .isInstanceOf(R2dbcException.class).hasMessageContaining("holding a Point as org.locationtech.jts.geom.Polygon");
-        assertThat(Pg.one(c, "SELECT 1", Integer.class)).isEqualTo(1);
+        assertThat(TestDb.one(c, "SELECT 1", Integer.class)).isEqualTo(1);
     }
 }

@@ -4,6 +4,7 @@ import io.pgfast.config.ProtocolVersionLimit;
 import io.pgfast.r2dbc.PgfastConnection;
 import io.pgfast.testing.AuthMethod;
 import io.pgfast.testing.RequiresPostgres;
+import io.pgfast.testing.TestDb;
 import io.r2dbc.spi.R2dbcException;
 import io.r2dbc.spi.R2dbcNonTransientResourceException;
 import org.junit.jupiter.api.Test;
@@ -26,7 +27,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 class ProtocolVersionTest {
 
     private static boolean speaks3_2() {
-        return Pg.server().majorVersion() >= 18;
+        return TestDb.server().majorVersion() >= 18;
     }
 
     @Test
@@ -34,9 +35,9 @@ class ProtocolVersionTest {
         PgfastConnection c = Pg.connect();
         try {
             assertThat(c.getMetadata().protocolVersion()).isEqualTo("3.0");
-            assertThat(Pg.one(c, "SELECT 1", Integer.class)).isEqualTo(1);
+            assertThat(TestDb.one(c, "SELECT 1", Integer.class)).isEqualTo(1);
         } finally {
-            Pg.close(c);
+            TestDb.close(c);
         }
     }
 
@@ -45,15 +46,15 @@ class ProtocolVersionTest {
         PgfastConnection c = Pg.connect(Pg.config(AuthMethod.SCRAM).maxProtocolVersion(ProtocolVersionLimit.LATEST).build());
         try {
             assertThat(c.getMetadata().protocolVersion()).isEqualTo(speaks3_2() ? "3.2" : "3.0");
-            assertThat(Pg.one(c, "SELECT 2", Integer.class)).isEqualTo(2);
+            assertThat(TestDb.one(c, "SELECT 2", Integer.class)).isEqualTo(2);
         } finally {
-            Pg.close(c);
+            TestDb.close(c);
         }
     }
 
     @Test
     void minProtocolVersion3_2RefusesAServerBefore18() {
-        assumeTrue(!speaks3_2(), "PostgreSQL " + Pg.server().majorVersion() + " speaks 3.2");
+        assumeTrue(!speaks3_2(), "PostgreSQL " + TestDb.server().majorVersion() + " speaks 3.2");
         assertThatThrownBy(() -> Pg.connect(Pg.config(AuthMethod.SCRAM).minProtocolVersion(ProtocolVersionLimit.V3_2)
                 .maxProtocolVersion(ProtocolVersionLimit.V3_2).build()))
                 .isInstanceOf(R2dbcNonTransientResourceException.class)
@@ -67,7 +68,7 @@ class ProtocolVersionTest {
      */
     @Test
     void aRunningStatementIsCancelledUnder3_2() {
-        assumeTrue(speaks3_2(), "protocol 3.2 needs PostgreSQL 18, the server is " + Pg.server().majorVersion());
+        assumeTrue(speaks3_2(), "protocol 3.2 needs PostgreSQL 18, the server is " + TestDb.server().majorVersion());
         PgfastConnection c = Pg.connect(Pg.config(AuthMethod.SCRAM).minProtocolVersion(ProtocolVersionLimit.V3_2)
                 .maxProtocolVersion(ProtocolVersionLimit.V3_2).build());
         try {
@@ -76,10 +77,10 @@ class ProtocolVersionTest {
                     .concatMap(r -> r.map((row, md) -> row.get(0, Integer.class)));
             StepVerifier.create(sleeping.timeout(Duration.ofMillis(200)))
                     .expectError(TimeoutException.class)
-                    .verify(Pg.TIMEOUT);
-            assertThat(Pg.one(c, "SELECT 5", Integer.class)).isEqualTo(5);
+                    .verify(TestDb.TIMEOUT);
+            assertThat(TestDb.one(c, "SELECT 5", Integer.class)).isEqualTo(5);
         } finally {
-            Pg.close(c);
+            TestDb.close(c);
         }
     }
 }

@@ -5,6 +5,7 @@ import io.pgfast.codec.type.Record;
 import io.pgfast.r2dbc.PgfastConnection;
 import io.pgfast.r2dbc.PgfastConnectionFactory;
 import io.pgfast.testing.RequiresPostgres;
+import io.pgfast.testing.TestDb;
 import io.pgfast.testing.TestPostgres;
 import io.r2dbc.spi.Statement;
 import org.junit.jupiter.api.AfterEach;
@@ -39,7 +40,7 @@ class RuntimeTypesTest {
 
     @BeforeAll
     static void createTypes() {
-        Pg.server().execute(
+        TestDb.server().execute(
                 "CREATE EXTENSION IF NOT EXISTS citext",
                 "CREATE EXTENSION IF NOT EXISTS hstore",
                 "CREATE EXTENSION IF NOT EXISTS ltree",
@@ -65,13 +66,13 @@ class RuntimeTypesTest {
 
     @AfterEach
     void close() {
-        Pg.close(c);
+        TestDb.close(c);
     }
 
     /** One value: text format without a parameter (simple query), binary with one (extended query). */
     private static <T> T read(PgfastConnection c, String sql, boolean binary, Class<T> type) {
         Statement s = binary ? c.createStatement(sql + " WHERE $1 = 1").bind(0, 1) : c.createStatement(sql);
-        return Flux.from(s.execute()).concatMap(r -> r.map((row, md) -> row.get(0, type))).single().block(Pg.TIMEOUT);
+        return Flux.from(s.execute()).concatMap(r -> r.map((row, md) -> row.get(0, type))).single().block(TestDb.TIMEOUT);
     }
 
     @ParameterizedTest(name = "binary={0}")
@@ -176,11 +177,11 @@ class RuntimeTypesTest {
     @Test
     void stringArraysBindToEnumAndCitextArrays() {
         Object moods = Flux.from(c.createStatement("SELECT $1::rtt.mood[]").bind(0, new String[] {"ok", null, "sad"}).execute())
-                .concatMap(r -> r.map((row, md) -> row.get(0))).single().block(Pg.TIMEOUT);
+                .concatMap(r -> r.map((row, md) -> row.get(0))).single().block(TestDb.TIMEOUT);
         assertThat(moods).isEqualTo(new String[] {"ok", null, "sad"});
         Boolean matches = Flux.from(c.createStatement("SELECT $1::citext[] = ARRAY['ABC','x']::citext[]")
                         .bind(0, new String[] {"abc", "X"}).execute())
-                .concatMap(r -> r.map((row, md) -> row.get(0, Boolean.class))).single().block(Pg.TIMEOUT);
+                .concatMap(r -> r.map((row, md) -> row.get(0, Boolean.class))).single().block(TestDb.TIMEOUT);
         assertThat(matches).isTrue();
     }
 
@@ -188,7 +189,7 @@ class RuntimeTypesTest {
     @ValueSource(booleans = {false, true})
     void javaEnumArraysBindAndReadAsEnumArrays(boolean binary) {
         Object bound = Flux.from(c.createStatement("SELECT $1::rtt.mood[]").bind(0, new Mood[] {Mood.happy, null}).execute())
-                .concatMap(r -> r.map((row, md) -> row.get(0, Mood[].class))).single().block(Pg.TIMEOUT);
+                .concatMap(r -> r.map((row, md) -> row.get(0, Mood[].class))).single().block(TestDb.TIMEOUT);
         assertThat(bound).isEqualTo(new Mood[] {Mood.happy, null});
         assertThat(read(c, "SELECT ARRAY[['sad'],['ok']]::rtt.mood[]", binary, Mood[][].class))
                 .isEqualTo(new Mood[][] {{Mood.sad}, {Mood.ok}});
@@ -196,26 +197,26 @@ class RuntimeTypesTest {
 
     @Test
     void anEnumArrayInsertedAndReadBack() {
-        Pg.run(c, "DELETE FROM rtt.diary");
+        TestDb.run(c, "DELETE FROM rtt.diary");
         Long inserted = Flux.from(c.createStatement("INSERT INTO rtt.diary VALUES ($1, $2, $3)")
                         .bind(0, 1).bind(1, new String[][] {{"happy", "sad"}, {"ok", null}}).bind(2, new String[] {"Ann", "BOB"}).execute())
-                .concatMap(r -> Mono.from(r.getRowsUpdated())).single().block(Pg.TIMEOUT);
+                .concatMap(r -> Mono.from(r.getRowsUpdated())).single().block(TestDb.TIMEOUT);
         assertThat(inserted).isEqualTo(1L);
         List<Object[]> rows = Flux.from(c.createStatement("SELECT moods, names FROM rtt.diary WHERE id = $1").bind(0, 1).execute())
                 .concatMap(r -> r.map((row, md) -> new Object[] {row.get("moods"), row.get("names", String[].class)}))
-                .collectList().block(Pg.TIMEOUT);
+                .collectList().block(TestDb.TIMEOUT);
         assertThat(rows).hasSize(1);
         assertThat(rows.get(0)[0]).isEqualTo(new String[][] {{"happy", "sad"}, {"ok", null}});
         assertThat((String[]) rows.get(0)[1]).containsExactly("Ann", "BOB");
-        assertThat(Pg.one(c, "SELECT count(*) FROM rtt.diary WHERE 'bob' = ANY(names)", Long.class)).isEqualTo(1L);
+        assertThat(TestDb.one(c, "SELECT count(*) FROM rtt.diary WHERE 'bob' = ANY(names)", Long.class)).isEqualTo(1L);
     }
 
     @Test
     void aTypeCreatedAfterTheFactorysFirstConnectionDecodes() {
         PgfastConnectionFactory factory = Pg.factory();
-        PgfastConnection first = (PgfastConnection) Mono.from(factory.create()).block(Pg.TIMEOUT);
+        PgfastConnection first = (PgfastConnection) Mono.from(factory.create()).block(TestDb.TIMEOUT);
         try {
-            Pg.server().execute(
+            TestDb.server().execute(
                     "DROP TYPE IF EXISTS rtt.late CASCADE",
                     "DROP DOMAIN IF EXISTS rtt.latedom CASCADE",
                     "CREATE TYPE rtt.late AS ENUM ('early', 'later')",
@@ -229,16 +230,16 @@ class RuntimeTypesTest {
                 assertThat(pair.get(0)).isEqualTo("early");
                 assertThat(pair.get(1)).isEqualTo(8L);
             }
-            PgfastConnection second = (PgfastConnection) Mono.from(factory.create()).block(Pg.TIMEOUT);
+            PgfastConnection second = (PgfastConnection) Mono.from(factory.create()).block(TestDb.TIMEOUT);
             try {
                 assertThat(read(second, "SELECT ARRAY[1,2]::rtt.latedom[]", true, Object.class)).isEqualTo(new Long[] {1L, 2L});
                 assertThat(read(second, "SELECT ARRAY['early']::rtt.late[]", false, List.class)).containsExactly("early");
             } finally {
-                Pg.close(second);
+                TestDb.close(second);
             }
         } finally {
-            Pg.close(first);
-            Pg.server().execute("DROP TYPE IF EXISTS rtt.latepair", "DROP TYPE IF EXISTS rtt.late CASCADE", "DROP DOMAIN IF EXISTS rtt.latedom CASCADE");
+            TestDb.close(first);
+            TestDb.server().execute("DROP TYPE IF EXISTS rtt.latepair", "DROP TYPE IF EXISTS rtt.late CASCADE", "DROP DOMAIN IF EXISTS rtt.latedom CASCADE");
         }
     }
 
@@ -247,7 +248,7 @@ class RuntimeTypesTest {
         List<String> javaTypes = Flux.from(c.createStatement("SELECT ARRAY['ok']::rtt.mood[] AS m, ARRAY['x']::ltree[] AS l").execute())
                 .concatMap(r -> r.map((row, md) -> Arrays.asList(
                         md.getColumnMetadata("m").getJavaType().getName(), md.getColumnMetadata("l").getJavaType().getName())))
-                .single().block(Pg.TIMEOUT);
+                .single().block(TestDb.TIMEOUT);
         assertThat(javaTypes).containsExactly("[Ljava.lang.Object;", "[Ljava.lang.Object;");
     }
 
@@ -270,7 +271,7 @@ class RuntimeTypesTest {
                         ? Flux.from(c.createStatement("SELECT ARRAY['ok']::rtt.mood[]").execute())
                                 .concatMap(r -> r.map((row, md) -> row.get(0, String[].class))).map(a -> g)
                         : Mono.just(g))
-                .collectList().block(Pg.TIMEOUT);
+                .collectList().block(TestDb.TIMEOUT);
         assertThat(checked).hasSize(20000);
     }
 
@@ -278,17 +279,17 @@ class RuntimeTypesTest {
     void aResultWaitingForItsTypesCanBeCancelled() {
         // a fresh factory each: cancelled after a few rows, and cancelled before any row (while the lookup runs)
         List<String[]> firstRows = Flux.from(c.createStatement("SELECT ARRAY[g::text]::ltree[] FROM generate_series(1, 50000) g").execute())
-                .concatMap(r -> r.map((row, md) -> row.get(0, String[].class))).take(3).collectList().block(Pg.TIMEOUT);
+                .concatMap(r -> r.map((row, md) -> row.get(0, String[].class))).take(3).collectList().block(TestDb.TIMEOUT);
         assertThat(firstRows).hasSize(3);
-        assertThat(Pg.one(c, "SELECT 1", Integer.class)).isEqualTo(1);
+        assertThat(TestDb.one(c, "SELECT 1", Integer.class)).isEqualTo(1);
         PgfastConnection other = Pg.connect();
         try {
             List<Object> none = Flux.from(other.createStatement("SELECT ARRAY['a']::ltree[] FROM generate_series(1, 50000)").execute())
-                    .concatMap(r -> r.map((row, md) -> row.get(0))).take(0).collectList().block(Pg.TIMEOUT);
+                    .concatMap(r -> r.map((row, md) -> row.get(0))).take(0).collectList().block(TestDb.TIMEOUT);
             assertThat(none).isEmpty();
             assertThat(read(other, "SELECT ARRAY['b.c']::ltree[]", true, String[].class)).containsExactly("b.c");
         } finally {
-            Pg.close(other);
+            TestDb.close(other);
         }
     }
 
@@ -299,7 +300,7 @@ class RuntimeTypesTest {
         PgfastConnection tight = Pg.connect(Pg.config(io.pgfast.testing.AuthMethod.SCRAM).readAheadLimit(0).build());
         try {
             List<Object> values = Flux.from(tight.createStatement("SELECT ARRAY['a.b']::ltree[] FROM generate_series(1, 3)").execute())
-                    .concatMap(r -> r.map((row, md) -> row.get(0))).collectList().block(Pg.TIMEOUT);
+                    .concatMap(r -> r.map((row, md) -> row.get(0))).collectList().block(TestDb.TIMEOUT);
             assertThat(values).containsExactly("{a.b}", "{a.b}", "{a.b}");
             assertThat(read(tight, "SELECT ARRAY['a.b']::ltree[]", true, Object.class)).isEqualTo("{a.b}");
             assertThat(read(tight, "SELECT ARRAY['sad']::rtt.mood[]", false, String[].class)).containsExactly("sad");
@@ -307,7 +308,7 @@ class RuntimeTypesTest {
             assertThat(read(tight, "SELECT ARRAY['a.b']::ltree[]", true, Object.class)).isEqualTo("{a.b}");
             assertThat(read(tight, "SELECT ARRAY['a.b']::ltree[]", true, Object.class)).isEqualTo("{a.b}");
         } finally {
-            Pg.close(tight);
+            TestDb.close(tight);
         }
     }
 }

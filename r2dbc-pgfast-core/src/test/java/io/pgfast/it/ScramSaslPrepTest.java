@@ -5,6 +5,7 @@ import io.pgfast.protocol.auth.ScramSha256Client;
 import io.pgfast.r2dbc.PgfastConnection;
 import io.pgfast.testing.AuthMethod;
 import io.pgfast.testing.RequiresPostgres;
+import io.pgfast.testing.TestDb;
 import io.pgfast.testing.TestServer;
 import org.junit.jupiter.api.Test;
 
@@ -68,7 +69,7 @@ class ScramSaslPrepTest {
 
     @Test
     void proofsPassTheServersCheckAgainstItsStoredSecrets() throws Exception {
-        TestServer s = Pg.server();
+        TestServer s = TestDb.server();
         String role = "pgfast_saslprep_" + Long.toHexString(ThreadLocalRandom.current().nextLong() & Long.MAX_VALUE);
         try (Connection c = s.jdbc(); Statement st = c.createStatement()) {
             st.execute("SET password_encryption = 'scram-sha-256'");
@@ -157,7 +158,7 @@ class ScramSaslPrepTest {
      */
     @Test
     void signsOnWithAPasswordThatSaslPrepChanges() throws Exception {
-        TestServer s = Pg.server();
+        TestServer s = TestDb.server();
         assumeTrue(s.kind() != TestServer.Kind.EXTERNAL && s.supports(AuthMethod.SCRAM),
                 "changes the SCRAM role's password: harness-made servers only");
         String role = s.role(AuthMethod.SCRAM).user();
@@ -166,12 +167,12 @@ class ScramSaslPrepTest {
         try {
             PgfastConnection c = Pg.connect(Pg.config(AuthMethod.SCRAM).password(password).build());
             try {
-                assertThat(Pg.one(c, "SELECT current_user", String.class)).isEqualTo(role);
+                assertThat(TestDb.one(c, "SELECT current_user", String.class)).isEqualTo(role);
             } finally {
-                Pg.close(c);
+                TestDb.close(c);
             }
             // what the server hashed is the SASLprepped form, so that form signs on as well
-            Pg.close(Pg.connect(Pg.config(AuthMethod.SCRAM).password("p\u00E4ss w\u00F6rdIX").build()));
+            TestDb.close(Pg.connect(Pg.config(AuthMethod.SCRAM).password("p\u00E4ss w\u00F6rdIX").build()));
         } finally {
             setPassword(s, role, s.role(AuthMethod.SCRAM).password());
         }

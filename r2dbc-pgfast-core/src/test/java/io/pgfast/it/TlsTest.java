@@ -7,6 +7,7 @@ import io.pgfast.config.PgfastConnectionConfigurationBuilder;
 import io.pgfast.config.SslMode;
 import io.pgfast.testing.AuthMethod;
 import io.pgfast.testing.RequiresPostgres;
+import io.pgfast.testing.TestDb;
 import io.pgfast.testing.TestPostgres;
 import io.pgfast.testing.TestServer;
 import io.r2dbc.spi.R2dbcException;
@@ -25,36 +26,36 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 class TlsTest {
 
     private static PgfastConnectionConfigurationBuilder tls(AuthMethod role, SslMode mode) {
-        TestServer s = Pg.server();
+        TestServer s = TestDb.server();
         assumeTrue(s.tlsEnabled() && s.tlsVerifiable(), "the test server has no verifiable TLS");
         return Pg.config(role).sslMode(mode).sslRootCert(s.caCert());
     }
 
     private static boolean usesTls(PgfastConnection c) {
-        return Pg.one(c, "SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()", Boolean.class);
+        return TestDb.one(c, "SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()", Boolean.class);
     }
 
     @ParameterizedTest
     @EnumSource(value = AuthMethod.class, names = {"TRUST", "PASSWORD", "MD5", "SCRAM"})
     void everyPasswordMethodOverVerifiedTls(AuthMethod method) {
-        assumeTrue(Pg.server().supports(method));
+        assumeTrue(TestDb.server().supports(method));
         PgfastConnection c = Pg.connect(tls(method, SslMode.VERIFY_FULL).build());
         try {
             assertThat(usesTls(c)).isTrue();
-            assertThat(Pg.one(c, "SELECT current_user", String.class)).isEqualTo(Pg.server().role(method).user());
+            assertThat(TestDb.one(c, "SELECT current_user", String.class)).isEqualTo(TestDb.server().role(method).user());
         } finally {
-            Pg.close(c);
+            TestDb.close(c);
         }
     }
 
     @Test
     void preferUsesTlsWhenTheServerHasIt() {
-        assumeTrue(Pg.server().tlsEnabled());
+        assumeTrue(TestDb.server().tlsEnabled());
         PgfastConnection c = Pg.connect(Pg.config(AuthMethod.SCRAM).sslMode(SslMode.PREFER).build());
         try {
             assertThat(usesTls(c)).isTrue();
         } finally {
-            Pg.close(c);
+            TestDb.close(c);
         }
     }
 
@@ -64,13 +65,13 @@ class TlsTest {
         try {
             assertThat(usesTls(c)).isTrue();
         } finally {
-            Pg.close(c);
+            TestDb.close(c);
         }
     }
 
     @Test
     void requiredChannelBindingRefusesMd5() {
-        assumeTrue(Pg.server().supports(AuthMethod.MD5));
+        assumeTrue(TestDb.server().supports(AuthMethod.MD5));
         PgfastConnectionConfiguration config = tls(AuthMethod.MD5, SslMode.VERIFY_FULL).channelBinding(ChannelBindingMode.REQUIRE).build();
         assertThatThrownBy(() -> Pg.connect(config))
                 .isInstanceOf(R2dbcPermissionDeniedException.class)
@@ -79,13 +80,13 @@ class TlsTest {
 
     @Test
     void verifyFullRefusesAWrongCa() {
-        PgfastConnectionConfiguration config = tls(AuthMethod.SCRAM, SslMode.VERIFY_FULL).sslRootCert(Pg.server().wrongCaCert()).build();
+        PgfastConnectionConfiguration config = tls(AuthMethod.SCRAM, SslMode.VERIFY_FULL).sslRootCert(TestDb.server().wrongCaCert()).build();
         assertThatThrownBy(() -> Pg.connect(config)).isInstanceOf(R2dbcException.class).hasMessageContaining("TLS");
     }
 
     @Test
     void verifyCaRefusesAWrongCa() {
-        PgfastConnectionConfiguration config = tls(AuthMethod.SCRAM, SslMode.VERIFY_CA).sslRootCert(Pg.server().wrongCaCert()).build();
+        PgfastConnectionConfiguration config = tls(AuthMethod.SCRAM, SslMode.VERIFY_CA).sslRootCert(TestDb.server().wrongCaCert()).build();
         assertThatThrownBy(() -> Pg.connect(config)).isInstanceOf(R2dbcException.class);
     }
 
@@ -95,39 +96,39 @@ class TlsTest {
         try {
             assertThat(usesTls(c)).isTrue();
         } finally {
-            Pg.close(c);
+            TestDb.close(c);
         }
     }
 
     @Test
     void clientCertificateLogin() {
-        TestServer s = Pg.server();
+        TestServer s = TestDb.server();
         assumeTrue(s.supports(AuthMethod.CERT));
         PgfastConnection c = Pg.connect(tls(AuthMethod.CERT, SslMode.VERIFY_FULL)
                 .sslCert(s.clientCert()).sslKey(s.clientKey()).build());
         try {
-            assertThat(Pg.one(c, "SELECT current_user", String.class)).isEqualTo(s.role(AuthMethod.CERT).user());
+            assertThat(TestDb.one(c, "SELECT current_user", String.class)).isEqualTo(s.role(AuthMethod.CERT).user());
         } finally {
-            Pg.close(c);
+            TestDb.close(c);
         }
     }
 
     @Test
     void clientCertificateWithEncryptedKey() {
-        TestServer s = Pg.server();
+        TestServer s = TestDb.server();
         assumeTrue(s.supports(AuthMethod.CERT));
         PgfastConnection c = Pg.connect(tls(AuthMethod.CERT, SslMode.VERIFY_FULL)
                 .sslCert(s.clientCert()).sslKey(s.clientKeyEncrypted()).sslPassword(s.clientKeyPassword()).build());
         try {
-            assertThat(Pg.one(c, "SELECT current_user", String.class)).isEqualTo(s.role(AuthMethod.CERT).user());
+            assertThat(TestDb.one(c, "SELECT current_user", String.class)).isEqualTo(s.role(AuthMethod.CERT).user());
         } finally {
-            Pg.close(c);
+            TestDb.close(c);
         }
     }
 
     @Test
     void certRoleWithoutACertificateIsRefused() {
-        assumeTrue(Pg.server().supports(AuthMethod.CERT));
+        assumeTrue(TestDb.server().supports(AuthMethod.CERT));
         assertThatThrownBy(() -> Pg.connect(tls(AuthMethod.CERT, SslMode.VERIFY_FULL).build()))
                 .isInstanceOf(R2dbcException.class);
     }
@@ -155,9 +156,9 @@ class TlsTest {
                 .sslMode(SslMode.PREFER);
         PgfastConnection c = Pg.connect(b.build());
         try {
-            assertThat(Pg.one(c, "SELECT 1", Integer.class)).isEqualTo(1);
+            assertThat(TestDb.one(c, "SELECT 1", Integer.class)).isEqualTo(1);
         } finally {
-            Pg.close(c);
+            TestDb.close(c);
         }
         assertThatThrownBy(() -> Pg.connect(b.channelBinding(ChannelBindingMode.REQUIRE).build()))
                 .isInstanceOf(R2dbcPermissionDeniedException.class)
@@ -170,7 +171,7 @@ class TlsTest {
         try {
             assertThat(usesTls(c)).isFalse();
         } finally {
-            Pg.close(c);
+            TestDb.close(c);
         }
     }
 
@@ -178,12 +179,12 @@ class TlsTest {
     void directTlsNegotiationOnPostgres17AndLater() {
         PgfastConnectionConfiguration config = tls(AuthMethod.SCRAM, SslMode.VERIFY_FULL)
                 .sslNegotiation(io.pgfast.config.SslNegotiation.DIRECT).build();
-        if (Pg.server().majorVersion() >= 17) {
+        if (TestDb.server().majorVersion() >= 17) {
             PgfastConnection c = Pg.connect(config);
             try {
                 assertThat(usesTls(c)).isTrue();
             } finally {
-                Pg.close(c);
+                TestDb.close(c);
             }
         } else {
             // older servers read the TLS ClientHello as a startup packet and close the connection

@@ -3,6 +3,7 @@ package io.pgfast.it;
 import io.pgfast.r2dbc.PgfastConnection;
 import io.pgfast.testing.AuthMethod;
 import io.pgfast.testing.RequiresPostgres;
+import io.pgfast.testing.TestDb;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -14,7 +15,7 @@ class TypeDiscoveryTest {
 
     @BeforeAll
     static void createTypes() {
-        Pg.server().execute(
+        TestDb.server().execute(
                 "DROP DOMAIN IF EXISTS pgfast_positive CASCADE",
                 "CREATE DOMAIN pgfast_positive AS int4 CHECK (VALUE > 0)",
                 "DROP TYPE IF EXISTS pgfast_mood CASCADE",
@@ -25,12 +26,12 @@ class TypeDiscoveryTest {
     void aDomainDecodesAsItsBaseTypeInBothFormats() {
         PgfastConnection c = Pg.connect(Pg.config(AuthMethod.SCRAM).build());
         try {
-            assertThat(Pg.one(c, "SELECT 42::pgfast_positive", Object.class)).isEqualTo(42);
+            assertThat(TestDb.one(c, "SELECT 42::pgfast_positive", Object.class)).isEqualTo(42);
             Object binary = reactor.core.publisher.Flux.from(c.createStatement("SELECT $1::pgfast_positive").bind(0, 7).execute())
                     .concatMap(r -> r.map((row, md) -> row.get(0))).single().block();
             assertThat(binary).isEqualTo(7);
         } finally {
-            Pg.close(c);
+            TestDb.close(c);
         }
     }
 
@@ -38,12 +39,12 @@ class TypeDiscoveryTest {
     void anEnumDecodesAsString() {
         PgfastConnection c = Pg.connect(Pg.config(AuthMethod.SCRAM).build());
         try {
-            assertThat(Pg.one(c, "SELECT 'happy'::pgfast_mood", Object.class)).isEqualTo("happy");
+            assertThat(TestDb.one(c, "SELECT 'happy'::pgfast_mood", Object.class)).isEqualTo("happy");
             Object binary = reactor.core.publisher.Flux.from(c.createStatement("SELECT $1::pgfast_mood").bind(0, "ok").execute())
                     .concatMap(r -> r.map((row, md) -> row.get(0))).single().block();
             assertThat(binary).isEqualTo("ok");
         } finally {
-            Pg.close(c);
+            TestDb.close(c);
         }
     }
 }

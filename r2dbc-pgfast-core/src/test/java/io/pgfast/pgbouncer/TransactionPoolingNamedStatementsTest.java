@@ -1,10 +1,12 @@
 package io.pgfast.pgbouncer;
 
+import io.pgfast.it.Pg;
 import io.pgfast.r2dbc.PgfastConnection;
 import io.pgfast.r2dbc.PgfastConnectionFactory;
 import io.pgfast.testing.AuthMethod;
 import io.pgfast.testing.PgBouncer;
 import io.pgfast.testing.RequiresPostgres;
+import io.pgfast.testing.TestDb;
 import io.r2dbc.spi.Connection;
 import io.r2dbc.spi.R2dbcException;
 import org.junit.jupiter.api.Test;
@@ -29,7 +31,7 @@ class TransactionPoolingNamedStatementsTest {
 
     private static PgfastConnection connect(PgBouncer bouncer, AuthMethod role) {
         assumeTrue(bouncer.server().supports(role), () -> "the test server has no " + role + " role");
-        return Bouncer.connect(Bouncer.config(bouncer, role).build());
+        return Pg.connect(Pg.config(bouncer, role).build());
     }
 
     private static PgBouncer bouncer() {
@@ -45,15 +47,15 @@ class TransactionPoolingNamedStatementsTest {
         PgfastConnection a = connect(bouncer(), AuthMethod.MD5);
         PgfastConnection b = connect(bouncer(), AuthMethod.MD5);
         try {
-            assertThat(Bouncer.one(a, "SELECT $1::int + 1", 1, Integer.class)).isEqualTo(2);
+            assertThat(TestDb.one(a, "SELECT $1::int + 1", 1, Integer.class)).isEqualTo(2);
             try {
-                assertThat(Bouncer.one(b, "SELECT $1::int + 1000", 1, Integer.class)).isEqualTo(1001);
+                assertThat(TestDb.one(b, "SELECT $1::int + 1000", 1, Integer.class)).isEqualTo(1001);
             } catch (R2dbcException e) {
                 assertThat(e.getSqlState()).isIn("42P05", "26000");
             }
         } finally {
-            Bouncer.close(a);
-            Bouncer.close(b);
+            TestDb.close(a);
+            TestDb.close(b);
         }
     }
 
@@ -66,17 +68,17 @@ class TransactionPoolingNamedStatementsTest {
         PgfastConnection a = connect(bouncer(), AuthMethod.PASSWORD);
         PgfastConnection b = connect(bouncer(), AuthMethod.PASSWORD);
         try {
-            assertThat(Bouncer.one(a, "SELECT $1::int + 1", 1, Integer.class)).isEqualTo(2);
-            int first = Bouncer.one(a, "SELECT pg_backend_pid()", Integer.class);
+            assertThat(TestDb.one(a, "SELECT $1::int + 1", 1, Integer.class)).isEqualTo(2);
+            int first = TestDb.one(a, "SELECT pg_backend_pid()", Integer.class);
             // b takes the server connection that has a's statement, for as long as its transaction lasts
-            Mono.from(b.beginTransaction()).block(Bouncer.TIMEOUT);
-            assertThat(Bouncer.one(b, "SELECT pg_backend_pid()", Integer.class)).isEqualTo(first);
-            assertThat(Bouncer.one(a, "SELECT $1::int + 1", 41, Integer.class)).isEqualTo(42);
-            assertThat(Bouncer.one(a, "SELECT pg_backend_pid()", Integer.class)).isNotEqualTo(first);
-            Mono.from(b.commitTransaction()).block(Bouncer.TIMEOUT);
+            Mono.from(b.beginTransaction()).block(TestDb.TIMEOUT);
+            assertThat(TestDb.one(b, "SELECT pg_backend_pid()", Integer.class)).isEqualTo(first);
+            assertThat(TestDb.one(a, "SELECT $1::int + 1", 41, Integer.class)).isEqualTo(42);
+            assertThat(TestDb.one(a, "SELECT pg_backend_pid()", Integer.class)).isNotEqualTo(first);
+            Mono.from(b.commitTransaction()).block(TestDb.TIMEOUT);
         } finally {
-            Bouncer.close(a);
-            Bouncer.close(b);
+            TestDb.close(a);
+            TestDb.close(b);
         }
     }
 
@@ -91,22 +93,22 @@ class TransactionPoolingNamedStatementsTest {
         PgfastConnection b = connect(bouncer(), AuthMethod.TRUST);
         try {
             // a holds server connection X: b prepares its pgfast_1 on Y
-            Mono.from(a.beginTransaction()).block(Bouncer.TIMEOUT);
-            Bouncer.one(a, "SELECT 1", Integer.class);
-            assertThat(Bouncer.one(b, "SELECT $1::int + 1000", 1, Integer.class)).isEqualTo(1001);
+            Mono.from(a.beginTransaction()).block(TestDb.TIMEOUT);
+            TestDb.one(a, "SELECT 1", Integer.class);
+            assertThat(TestDb.one(b, "SELECT $1::int + 1000", 1, Integer.class)).isEqualTo(1001);
             // a prepares its own pgfast_1 on X, then frees X last, so X is the next one handed out
-            assertThat(Bouncer.one(a, "SELECT $1::int + 1", 1, Integer.class)).isEqualTo(2);
-            Mono.from(a.commitTransaction()).block(Bouncer.TIMEOUT);
+            assertThat(TestDb.one(a, "SELECT $1::int + 1", 1, Integer.class)).isEqualTo(2);
+            Mono.from(a.commitTransaction()).block(TestDb.TIMEOUT);
             Integer answer;
             try {
-                answer = Bouncer.one(b, "SELECT $1::int + 1000", 1, Integer.class);
+                answer = TestDb.one(b, "SELECT $1::int + 1000", 1, Integer.class);
             } catch (R2dbcException e) {
                 answer = null;
             }
             assertThat(answer).as("b's statement answered by another client's pgfast_1").isIn(1001, null);
         } finally {
-            Bouncer.close(a);
-            Bouncer.close(b);
+            TestDb.close(a);
+            TestDb.close(b);
         }
     }
 
@@ -134,8 +136,8 @@ class TransactionPoolingNamedStatementsTest {
     private static List<String> wrongAnswers(PgBouncer bouncer, AuthMethod role, boolean errorsAllowed) {
         assumeTrue(bouncer.server().supports(role), () -> "the test server has no " + role + " role");
         List<Connection> clients = Flux.range(0, 20)
-                .flatMap(i -> new PgfastConnectionFactory(Bouncer.config(bouncer, role).build()).create())
-                .collectList().block(Bouncer.TIMEOUT);
+                .flatMap(i -> new PgfastConnectionFactory(Pg.config(bouncer, role).build()).create())
+                .collectList().block(TestDb.TIMEOUT);
         try {
             return Flux.range(0, clients.size())
                     .flatMap(client -> Flux.range(0, 30).concatMap(k -> {
@@ -147,9 +149,9 @@ class TransactionPoolingNamedStatementsTest {
                                 .map(v -> "client " + client + " statement " + k + " got " + v);
                         return errorsAllowed ? wrong.onErrorResume(R2dbcException.class, e -> Flux.empty()) : wrong;
                     }))
-                    .collectList().block(Bouncer.TIMEOUT);
+                    .collectList().block(TestDb.TIMEOUT);
         } finally {
-            Flux.fromIterable(clients).flatMap(Connection::close).blockLast(Bouncer.TIMEOUT);
+            Flux.fromIterable(clients).flatMap(Connection::close).blockLast(TestDb.TIMEOUT);
         }
     }
 }

@@ -1,9 +1,11 @@
 package io.pgfast.pgbouncer;
 
+import io.pgfast.it.Pg;
 import io.pgfast.r2dbc.PgfastConnection;
 import io.pgfast.r2dbc.PgfastConnectionFactory;
 import io.pgfast.testing.PgBouncer;
 import io.pgfast.testing.RequiresPostgres;
+import io.pgfast.testing.TestDb;
 import io.pgfast.testing.TestPostgres;
 import io.r2dbc.spi.Connection;
 import io.r2dbc.spi.Statement;
@@ -39,7 +41,7 @@ class TransactionPoolingTest {
     }
 
     private static PgfastConnectionFactory factory() {
-        return new PgfastConnectionFactory(Bouncer.config(bouncer).preparedStatementCacheQueries(0).build());
+        return new PgfastConnectionFactory(Pg.config(bouncer).preparedStatementCacheQueries(0).build());
     }
 
     /** Per test rather than per class: without pgbouncer and with -Dpgfast.test.pgbouncer=skip each test shows as skipped. */
@@ -47,13 +49,13 @@ class TransactionPoolingTest {
     void connect() {
         bouncer = PgBouncer.get(PgBouncer.Mode.TRANSACTION);
         TestPostgres.get().execute("TRUNCATE bouncer_tx");
-        c = (PgfastConnection) Mono.from(factory().create()).block(Bouncer.TIMEOUT);
+        c = (PgfastConnection) Mono.from(factory().create()).block(TestDb.TIMEOUT);
     }
 
     @AfterEach
     void close() {
         if (c != null) {
-            Bouncer.close(c);
+            TestDb.close(c);
             c = null;
         }
     }
@@ -61,22 +63,22 @@ class TransactionPoolingTest {
     @Test
     void extendedQueriesWithParameters() {
         for (int i = 0; i < 5; i++) {
-            assertThat(Bouncer.one(c, "SELECT $1::int * 3", i, Integer.class)).isEqualTo(3 * i);
+            assertThat(TestDb.one(c, "SELECT $1::int * 3", i, Integer.class)).isEqualTo(3 * i);
         }
-        assertThat(Bouncer.one(c, "SELECT $1::date + 1", LocalDate.of(2024, 2, 28), LocalDate.class))
+        assertThat(TestDb.one(c, "SELECT $1::date + 1", LocalDate.of(2024, 2, 28), LocalDate.class))
                 .isEqualTo(LocalDate.of(2024, 2, 29));
         // unnamed statements return text; extra_float_digits is ignored by PgBouncer, and the server default (1)
         // prints the shortest text that reads back as the same double (PostgreSQL 12+)
-        assertThat(Bouncer.one(c, "SELECT $1::float8 / 3", 1.0, Double.class)).isEqualTo(1.0 / 3);
-        assertThat(Bouncer.one(c, "SELECT $1::float4 / 3", 1.0f, Float.class)).isEqualTo(1.0f / 3);
+        assertThat(TestDb.one(c, "SELECT $1::float8 / 3", 1.0, Double.class)).isEqualTo(1.0 / 3);
+        assertThat(TestDb.one(c, "SELECT $1::float4 / 3", 1.0f, Float.class)).isEqualTo(1.0f / 3);
         List<String> two = Flux.from(c.createStatement("SELECT $1::text || $2::text").bind(0, "a").bind(1, "b").execute())
-                .concatMap(r -> r.map((row, md) -> row.get(0, String.class))).collectList().block(Bouncer.TIMEOUT);
+                .concatMap(r -> r.map((row, md) -> row.get(0, String.class))).collectList().block(TestDb.TIMEOUT);
         assertThat(two).containsExactly("ab");
         Object nothing = Flux.from(c.createStatement("SELECT $1::int IS NULL").bindNull(0, Integer.class).execute())
-                .concatMap(r -> r.map((row, md) -> row.get(0, Boolean.class))).blockLast(Bouncer.TIMEOUT);
+                .concatMap(r -> r.map((row, md) -> row.get(0, Boolean.class))).blockLast(TestDb.TIMEOUT);
         assertThat(nothing).isEqualTo(true);
         // unnamed statements only: the first one above was never left prepared on a server connection
-        assertThat(Bouncer.one(c, "SELECT count(*) FROM pg_prepared_statements WHERE statement = 'SELECT $1::int * 3'",
+        assertThat(TestDb.one(c, "SELECT count(*) FROM pg_prepared_statements WHERE statement = 'SELECT $1::int * 3'",
                 Long.class)).isZero();
     }
 
@@ -90,33 +92,33 @@ class TransactionPoolingTest {
             }
         }
         List<Long> updated = Flux.from(insert.execute()).concatMap(r -> Mono.from(r.getRowsUpdated()))
-                .collectList().block(Bouncer.TIMEOUT);
+                .collectList().block(TestDb.TIMEOUT);
         assertThat(updated).hasSize(100).containsOnly(1L);
         Statement select = c.createStatement("SELECT name FROM bouncer_tx WHERE id = $1");
         select.bind(0, 7).add().bind(0, 70).add().bind(0, 100);
         assertThat(Flux.from(select.execute()).concatMap(r -> r.map((row, md) -> row.get(0, String.class)))
-                .collectList().block(Bouncer.TIMEOUT)).containsExactly("n7", "n70", "n100");
+                .collectList().block(TestDb.TIMEOUT)).containsExactly("n7", "n70", "n100");
         List<Long> counted = Flux.from(c.createBatch().add("INSERT INTO bouncer_tx VALUES (0, 'zero')")
                         .add("SELECT count(*) FROM bouncer_tx").execute())
-                .concatMap(r -> r.map((row, md) -> row.get(0, Long.class))).collectList().block(Bouncer.TIMEOUT);
+                .concatMap(r -> r.map((row, md) -> row.get(0, Long.class))).collectList().block(TestDb.TIMEOUT);
         assertThat(counted).containsExactly(101L);
     }
 
     @Test
     void aTransactionKeepsOneServerConnectionAndCommitsOrRollsBack() {
-        Mono.from(c.beginTransaction()).block(Bouncer.TIMEOUT);
-        int pid = Bouncer.one(c, "SELECT pg_backend_pid()", Integer.class);
+        Mono.from(c.beginTransaction()).block(TestDb.TIMEOUT);
+        int pid = TestDb.one(c, "SELECT pg_backend_pid()", Integer.class);
         Flux.from(c.createStatement("INSERT INTO bouncer_tx VALUES ($1, 'rolled back')").bind(0, 1).execute())
-                .concatMap(r -> r.getRowsUpdated()).blockLast(Bouncer.TIMEOUT);
-        assertThat(Bouncer.one(c, "SELECT pg_backend_pid()", Integer.class)).isEqualTo(pid);
-        Mono.from(c.rollbackTransaction()).block(Bouncer.TIMEOUT);
-        assertThat(Bouncer.one(c, "SELECT count(*) FROM bouncer_tx", Long.class)).isZero();
+                .concatMap(r -> r.getRowsUpdated()).blockLast(TestDb.TIMEOUT);
+        assertThat(TestDb.one(c, "SELECT pg_backend_pid()", Integer.class)).isEqualTo(pid);
+        Mono.from(c.rollbackTransaction()).block(TestDb.TIMEOUT);
+        assertThat(TestDb.one(c, "SELECT count(*) FROM bouncer_tx", Long.class)).isZero();
 
-        Mono.from(c.beginTransaction()).block(Bouncer.TIMEOUT);
+        Mono.from(c.beginTransaction()).block(TestDb.TIMEOUT);
         Flux.from(c.createStatement("INSERT INTO bouncer_tx VALUES ($1, 'kept')").bind(0, 2).execute())
-                .concatMap(r -> r.getRowsUpdated()).blockLast(Bouncer.TIMEOUT);
-        Mono.from(c.commitTransaction()).block(Bouncer.TIMEOUT);
-        assertThat(Bouncer.column(c, "SELECT name FROM bouncer_tx", String.class)).containsExactly("kept");
+                .concatMap(r -> r.getRowsUpdated()).blockLast(TestDb.TIMEOUT);
+        Mono.from(c.commitTransaction()).block(TestDb.TIMEOUT);
+        assertThat(TestDb.column(c, "SELECT name FROM bouncer_tx", String.class)).containsExactly("kept");
     }
 
     /**
@@ -125,17 +127,17 @@ class TransactionPoolingTest {
      */
     @Test
     void fetchSizeStreamsAResultOutsideATransaction() {
-        Connection other = Mono.from(factory().create()).block(Bouncer.TIMEOUT);
+        Connection other = Mono.from(factory().create()).block(TestDb.TIMEOUT);
         try {
             Flux<Integer> streamed = Flux.from(c.createStatement("SELECT generate_series(1, 2000)").fetchSize(64).execute())
                     .concatMap(r -> r.map((row, md) -> row.get(0, Integer.class)));
             Flux<Integer> meanwhile = Flux.range(0, 20).concatMap(i -> Flux.from(other.createStatement("SELECT $1::int").bind(0, -i).execute())
                     .concatMap(r -> r.map((row, md) -> row.get(0, Integer.class))));
-            List<Integer> all = Flux.merge(streamed, meanwhile).collectList().block(Bouncer.TIMEOUT);
+            List<Integer> all = Flux.merge(streamed, meanwhile).collectList().block(TestDb.TIMEOUT);
             assertThat(all.stream().filter(v -> v > 0).toList()).hasSize(2000).startsWith(1, 2).endsWith(2000);
             assertThat(all.stream().filter(v -> v <= 0).toList()).hasSize(20).startsWith(0, -1).endsWith(-19);
         } finally {
-            Bouncer.close(other);
+            TestDb.close(other);
         }
     }
 
@@ -145,18 +147,18 @@ class TransactionPoolingTest {
      */
     @Test
     void twentyClientsShareTwoServerConnections() {
-        List<Connection> clients = Flux.range(0, 20).flatMap(i -> factory().create()).collectList().block(Bouncer.TIMEOUT);
+        List<Connection> clients = Flux.range(0, 20).flatMap(i -> factory().create()).collectList().block(TestDb.TIMEOUT);
         Set<Integer> pids = ConcurrentHashMap.newKeySet();
         try {
             List<String> wrong = Flux.range(0, clients.size())
                     .flatMap(client -> Flux.range(0, 25).concatMap(k -> k % 5 == 4
                             ? transaction(clients.get(client), client, k, pids)
                             : statement(clients.get(client), client, k, pids)))
-                    .collectList().block(Bouncer.TIMEOUT);
+                    .collectList().block(TestDb.TIMEOUT);
             assertThat(wrong).as("answers that differ from what was asked").isEmpty();
             assertThat(pids).as("server connections used").hasSizeBetween(1, bouncer.mode().poolSize());
         } finally {
-            Flux.fromIterable(clients).flatMap(Connection::close).blockLast(Bouncer.TIMEOUT);
+            Flux.fromIterable(clients).flatMap(Connection::close).blockLast(TestDb.TIMEOUT);
         }
     }
 

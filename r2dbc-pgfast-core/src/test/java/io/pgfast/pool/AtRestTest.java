@@ -2,6 +2,7 @@ package io.pgfast.pool;
 
 import io.pgfast.r2dbc.PgfastConnection;
 import io.pgfast.testing.RequiresPostgres;
+import io.pgfast.testing.TestDb;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -13,7 +14,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
-import static io.pgfast.pool.PoolDb.TIMEOUT;
+import static io.pgfast.testing.TestDb.TIMEOUT;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -42,7 +43,7 @@ class AtRestTest {
             }
             assertThat(seen).containsOnly(true).hasSize(10);
         } finally {
-            PoolDb.close(c);
+            TestDb.close(c);
         }
     }
 
@@ -62,7 +63,7 @@ class AtRestTest {
             assertThat(inRows.get()).as("in a row's callback the statement has not ended").isFalse();
             assertThat(c.eventLoop().submit(c::isAtRest).get()).isTrue();
         } finally {
-            PoolDb.close(c);
+            TestDb.close(c);
         }
     }
 
@@ -85,7 +86,7 @@ class AtRestTest {
             assertThat(seen.get()).as("at rest with a statement queued behind the ending one").isFalse();
             assertThat(next.get().block(TIMEOUT)).isEqualTo(1L);
         } finally {
-            PoolDb.close(c);
+            TestDb.close(c);
         }
     }
 
@@ -103,7 +104,7 @@ class AtRestTest {
                 assertThat(seenFromAnotherThread(c, sql, true)).as("%s, in a row's callback", sql).isFalse();
             }
         } finally {
-            PoolDb.close(c);
+            TestDb.close(c);
         }
     }
 

@@ -2,6 +2,7 @@ package io.pgfast.pool;
 
 import io.pgfast.r2dbc.PgfastConnection;
 import io.pgfast.testing.RequiresPostgres;
+import io.pgfast.testing.TestDb;
 import io.r2dbc.spi.Connection;
 import io.r2dbc.spi.IsolationLevel;
 import io.r2dbc.spi.R2dbcNonTransientResourceException;
@@ -19,7 +20,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
 
-import static io.pgfast.pool.PoolDb.TIMEOUT;
+import static io.pgfast.testing.TestDb.TIMEOUT;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -38,7 +39,7 @@ class PgfastPoolTest {
             Connection first = acquire(pool);
             int pid = PoolDb.pid(first);
             assertThat(pool.getMetrics().getAcquiredSize()).isEqualTo(1);
-            PoolDb.close(first);
+            TestDb.close(first);
             assertThat(pool.getMetrics().getAcquiredSize()).isZero();
             assertThat(pool.getMetrics().getIdleSize()).isEqualTo(1);
             assertThat(pool.getMetrics().getAllocatedSize()).isEqualTo(1);
@@ -47,7 +48,7 @@ class PgfastPoolTest {
             assertThat(PoolDb.pid(second)).as("the idle connection is reused").isEqualTo(pid);
             assertThat(((Wrapped<?>) second).unwrap()).isInstanceOf(PgfastConnection.class);
             assertThat(pool.getMetadata().getName()).isEqualTo("PostgreSQL");
-            PoolDb.close(second);
+            TestDb.close(second);
         } finally {
             pool.close().block(TIMEOUT);
         }
@@ -61,7 +62,7 @@ class PgfastPoolTest {
             Mono<Void> close = Mono.from(c.close());
             close.block(TIMEOUT);
             close.block(TIMEOUT);
-            PoolDb.close(c);
+            TestDb.close(c);
             assertThat(pool.getMetrics().getIdleSize()).as("given back once").isEqualTo(1);
             assertThat(pool.getMetrics().getAllocatedSize()).isEqualTo(1);
             assertThatThrownBy(() -> c.createStatement("SELECT 1")).isInstanceOf(IllegalStateException.class)
@@ -70,10 +71,10 @@ class PgfastPoolTest {
 
             // the next borrower is not disturbed by the old handle
             Connection next = acquire(pool);
-            PoolDb.close(c);
-            assertThat(PoolDb.one(next, "SELECT 1", Integer.class)).isEqualTo(1);
+            TestDb.close(c);
+            assertThat(TestDb.one(next, "SELECT 1", Integer.class)).isEqualTo(1);
             assertThat(pool.getMetrics().getAcquiredSize()).isEqualTo(1);
-            PoolDb.close(next);
+            TestDb.close(next);
         } finally {
             pool.close().block(TIMEOUT);
         }
@@ -114,10 +115,10 @@ class PgfastPoolTest {
             assertThatThrownBy(() -> acquire(pool)).isInstanceOf(R2dbcTimeoutException.class)
                     .hasMessageContaining("maxAcquireTime");
             assertThat(pool.getMetrics().getPendingAcquireSize()).isZero();
-            PoolDb.close(held);
+            TestDb.close(held);
             Connection again = acquire(pool);
-            assertThat(PoolDb.one(again, "SELECT 1", Integer.class)).isEqualTo(1);
-            PoolDb.close(again);
+            assertThat(TestDb.one(again, "SELECT 1", Integer.class)).isEqualTo(1);
+            TestDb.close(again);
             assertThat(pool.getMetrics().getAllocatedSize()).isEqualTo(1);
         } finally {
             pool.close().block(TIMEOUT);
@@ -135,10 +136,10 @@ class PgfastPoolTest {
             assertThatThrownBy(() -> acquire(pool)).isInstanceOf(R2dbcTransientResourceException.class)
                     .hasMessageContaining("maxPending");
             assertThat(second.get()).isNull();
-            PoolDb.close(held);
+            TestDb.close(held);
             assertThat(second.get()).as("the waiter got the connection given back").isNotNull();
-            assertThat(PoolDb.one(second.get(), "SELECT 1", Integer.class)).isEqualTo(1);
-            PoolDb.close(second.get());
+            assertThat(TestDb.one(second.get(), "SELECT 1", Integer.class)).isEqualTo(1);
+            TestDb.close(second.get());
         } finally {
             pool.close().block(TIMEOUT);
         }
@@ -151,10 +152,10 @@ class PgfastPoolTest {
             Connection held = acquire(pool);
             pool.create().subscribe(c -> { throw new AssertionError("cancelled, yet got " + c); }).dispose();
             assertThat(pool.getMetrics().getPendingAcquireSize()).isZero();
-            PoolDb.close(held);
+            TestDb.close(held);
             assertThat(pool.getMetrics().getIdleSize()).isEqualTo(1);
             Connection next = acquire(pool);
-            PoolDb.close(next);
+            TestDb.close(next);
         } finally {
             pool.close().block(TIMEOUT);
         }
@@ -165,30 +166,30 @@ class PgfastPoolTest {
         PgfastPool pool = new PgfastPool(PoolDb.pool("pgfast-pool-reset").initialSize(0).maxSize(1).build());
         PgfastConnection watcher = PoolDb.direct();
         try {
-            PoolDb.run(watcher, "DROP TABLE IF EXISTS pool_reset; CREATE TABLE pool_reset (id int)");
+            TestDb.run(watcher, "DROP TABLE IF EXISTS pool_reset; CREATE TABLE pool_reset (id int)");
             Connection c = acquire(pool);
             int pid = PoolDb.pid(c);
             Mono.from(c.setTransactionIsolationLevel(IsolationLevel.SERIALIZABLE)).block(TIMEOUT);
             Mono.from(c.setStatementTimeout(Duration.ofSeconds(7))).block(TIMEOUT);
             Mono.from(c.setLockWaitTimeout(Duration.ofSeconds(3))).block(TIMEOUT);
             Mono.from(c.setAutoCommit(false)).block(TIMEOUT);
-            PoolDb.run(c, "INSERT INTO pool_reset VALUES (1)");
-            PoolDb.close(c);
+            TestDb.run(c, "INSERT INTO pool_reset VALUES (1)");
+            TestDb.close(c);
 
             Connection next = acquire(pool);
             assertThat(PoolDb.pid(next)).as("reset, not replaced").isEqualTo(pid);
-            assertThat(PoolDb.one(watcher, "SELECT count(*) FROM pool_reset", Long.class)).as("rolled back").isZero();
+            assertThat(TestDb.one(watcher, "SELECT count(*) FROM pool_reset", Long.class)).as("rolled back").isZero();
             assertThat(next.isAutoCommit()).isTrue();
             assertThat(next.getTransactionIsolationLevel()).isEqualTo(IsolationLevel.READ_COMMITTED);
-            assertThat(PoolDb.one(next, "SHOW transaction_isolation", String.class)).isEqualTo("read committed");
-            assertThat(PoolDb.one(next, "SHOW statement_timeout", String.class)).isEqualTo("0");
-            assertThat(PoolDb.one(next, "SHOW lock_timeout", String.class)).isEqualTo("0");
-            PoolDb.run(next, "INSERT INTO pool_reset VALUES (2)");
-            assertThat(PoolDb.one(watcher, "SELECT count(*) FROM pool_reset", Long.class)).as("auto-commit again").isEqualTo(1);
-            PoolDb.close(next);
+            assertThat(TestDb.one(next, "SHOW transaction_isolation", String.class)).isEqualTo("read committed");
+            assertThat(TestDb.one(next, "SHOW statement_timeout", String.class)).isEqualTo("0");
+            assertThat(TestDb.one(next, "SHOW lock_timeout", String.class)).isEqualTo("0");
+            TestDb.run(next, "INSERT INTO pool_reset VALUES (2)");
+            assertThat(TestDb.one(watcher, "SELECT count(*) FROM pool_reset", Long.class)).as("auto-commit again").isEqualTo(1);
+            TestDb.close(next);
         } finally {
-            PoolDb.run(watcher, "DROP TABLE IF EXISTS pool_reset");
-            PoolDb.close(watcher);
+            TestDb.run(watcher, "DROP TABLE IF EXISTS pool_reset");
+            TestDb.close(watcher);
             pool.close().block(TIMEOUT);
         }
     }
@@ -199,11 +200,11 @@ class PgfastPoolTest {
         try {
             Connection c = acquire(pool);
             Mono.from(c.beginTransaction()).block(TIMEOUT);
-            assertThatThrownBy(() -> PoolDb.run(c, "SELECT 1/0")).isInstanceOf(io.r2dbc.spi.R2dbcException.class);
-            PoolDb.close(c);
+            assertThatThrownBy(() -> TestDb.run(c, "SELECT 1/0")).isInstanceOf(io.r2dbc.spi.R2dbcException.class);
+            TestDb.close(c);
             Connection next = acquire(pool);
-            assertThat(PoolDb.one(next, "SELECT 1", Integer.class)).isEqualTo(1);
-            PoolDb.close(next);
+            assertThat(TestDb.one(next, "SELECT 1", Integer.class)).isEqualTo(1);
+            TestDb.close(next);
         } finally {
             pool.close().block(TIMEOUT);
         }
@@ -225,7 +226,7 @@ class PgfastPoolTest {
             }
             Connection c = acquire(pool);
             assertThat(c.isAutoCommit()).isTrue();
-            PoolDb.close(c);
+            TestDb.close(c);
             assertThat(pool.getMetrics().getAllocatedSize()).isEqualTo(1);
         } finally {
             pool.close().block(TIMEOUT);
@@ -242,11 +243,11 @@ class PgfastPoolTest {
             Flux.from(c.createStatement("SELECT 7 FROM pg_sleep(0.5)").execute()).flatMap(r -> r.map((row, md) -> row.get(0, Integer.class)))
                     .subscribe(late::set);
             Thread.sleep(50);
-            PoolDb.close(c);
+            TestDb.close(c);
             Connection next = acquire(pool);
             assertThat(late.get()).as("the earlier statement had ended before the connection was handed out again").isEqualTo(7);
-            assertThat(PoolDb.one(next, "SELECT 43", Integer.class)).isEqualTo(43);
-            PoolDb.close(next);
+            assertThat(TestDb.one(next, "SELECT 43", Integer.class)).isEqualTo(43);
+            TestDb.close(next);
         } finally {
             pool.close().block(TIMEOUT);
         }
@@ -267,23 +268,23 @@ class PgfastPoolTest {
             String running = "SELECT count(*) FROM pg_stat_activity WHERE application_name = '" + app
                     + "' AND state = 'active'";
             long deadline = System.nanoTime() + TIMEOUT.toNanos();
-            while (PoolDb.one(watcher, running, Long.class) == 0 && System.nanoTime() < deadline) {
+            while (TestDb.one(watcher, running, Long.class) == 0 && System.nanoTime() < deadline) {
                 Thread.sleep(5);
             }
-            PoolDb.close(c);
+            TestDb.close(c);
             while (pool.getMetrics().getIdleSize() != 1 && System.nanoTime() < deadline) {
                 Thread.sleep(10);
             }
             assertThat(pool.getMetrics().getIdleSize()).as("given back once its statement ended").isEqualTo(1);
             assertThat(late.get()).isEqualTo(7);
             // the backend's last statement is still the borrower's: no validation query went after it
-            assertThat(PoolDb.one(watcher, "SELECT query FROM pg_stat_activity WHERE application_name = '" + app + "'",
+            assertThat(TestDb.one(watcher, "SELECT query FROM pg_stat_activity WHERE application_name = '" + app + "'",
                     String.class)).isEqualTo(sql);
             Connection next = acquire(pool);
-            assertThat(PoolDb.one(next, "SELECT 44", Integer.class)).isEqualTo(44);
-            PoolDb.close(next);
+            assertThat(TestDb.one(next, "SELECT 44", Integer.class)).isEqualTo(44);
+            TestDb.close(next);
         } finally {
-            PoolDb.close(watcher);
+            TestDb.close(watcher);
             pool.close().block(TIMEOUT);
         }
     }
@@ -297,8 +298,8 @@ class PgfastPoolTest {
                 Mono.usingWhen(pool.create(), c -> Mono.from(c.createStatement("SELECT generate_series(1, 200000)").execute()),
                         Connection::close).block(TIMEOUT);
                 Connection next = acquire(pool);
-                assertThat(PoolDb.one(next, "SELECT 45", Integer.class)).isEqualTo(45);
-                PoolDb.close(next);
+                assertThat(TestDb.one(next, "SELECT 45", Integer.class)).isEqualTo(45);
+                TestDb.close(next);
             }
             assertThat(pool.getMetrics().getAllocatedSize()).isLessThanOrEqualTo(1);
         } finally {
@@ -325,16 +326,16 @@ class PgfastPoolTest {
             assertThat(pool.isDisposed()).isTrue();
             assertThatThrownBy(() -> acquire(pool)).isInstanceOf(R2dbcNonTransientResourceException.class).hasMessageContaining("closed");
             // handed-out connections still work until they come back
-            assertThat(PoolDb.one(held, "SELECT 1", Integer.class)).isEqualTo(1);
-            PoolDb.close(held);
-            PoolDb.close(second);
-            PoolDb.close(third);
+            assertThat(TestDb.one(held, "SELECT 1", Integer.class)).isEqualTo(1);
+            TestDb.close(held);
+            TestDb.close(second);
+            TestDb.close(third);
             closed.block(TIMEOUT);
             assertThat(pool.getMetrics().getAllocatedSize()).isZero();
             assertThat(PoolDb.backends(watcher, app, 0)).isZero();
             pool.close().block(TIMEOUT);
         } finally {
-            PoolDb.close(watcher);
+            TestDb.close(watcher);
             pool.dispose();
         }
     }
@@ -348,11 +349,11 @@ class PgfastPoolTest {
             Connection held = acquire(pool);
             pool.close().block(TIMEOUT);
             assertThat(PoolDb.backends(watcher, app, 0)).isZero();
-            assertThatThrownBy(() -> PoolDb.one(held, "SELECT 1", Integer.class)).isInstanceOf(io.r2dbc.spi.R2dbcException.class);
-            PoolDb.close(held);
+            assertThatThrownBy(() -> TestDb.one(held, "SELECT 1", Integer.class)).isInstanceOf(io.r2dbc.spi.R2dbcException.class);
+            TestDb.close(held);
             assertThat(pool.getMetrics().getAllocatedSize()).isZero();
         } finally {
-            PoolDb.close(watcher);
+            TestDb.close(watcher);
         }
     }
 
@@ -389,8 +390,8 @@ class PgfastPoolTest {
             pids.add(PoolDb.pid(b));
             assertThat(pids).hasSize(2);
             assertThat(pool.getMetrics().getAllocatedSize()).isEqualTo(2);
-            PoolDb.close(a);
-            PoolDb.close(b);
+            TestDb.close(a);
+            TestDb.close(b);
         } finally {
             pool.close().block(TIMEOUT);
         }
@@ -413,7 +414,7 @@ class PgfastPoolTest {
             }
             assertThat(loops).as("the pool's connections run on more than one event loop").hasSizeGreaterThan(1);
             for (Connection c : all) {
-                PoolDb.close(c);
+                TestDb.close(c);
             }
 
             Set<Object> used = new HashSet<>();

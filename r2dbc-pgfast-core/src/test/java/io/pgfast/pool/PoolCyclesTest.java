@@ -1,6 +1,7 @@
 package io.pgfast.pool;
 
 import io.pgfast.testing.RequiresPostgres;
+import io.pgfast.testing.TestDb;
 import io.r2dbc.spi.Connection;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Flux;
@@ -38,7 +39,7 @@ class PoolCyclesTest {
             assertThat(m.getIdleSize()).isEqualTo(m.getAllocatedSize());
             System.out.println("[pgfast-pool] " + done + " acquire/release cycles in " + (System.nanoTime() - started) / 1_000_000 + " ms");
         } finally {
-            pool.close().block(PoolDb.TIMEOUT);
+            pool.close().block(TestDb.TIMEOUT);
         }
     }
 

@@ -2,6 +2,7 @@ package io.pgfast.pool;
 
 import io.pgfast.r2dbc.PgfastConnection;
 import io.pgfast.testing.RequiresPostgres;
+import io.pgfast.testing.TestDb;
 import io.r2dbc.spi.Connection;
 import io.r2dbc.spi.R2dbcException;
 import io.r2dbc.spi.Wrapped;
@@ -13,7 +14,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
-import static io.pgfast.pool.PoolDb.TIMEOUT;
+import static io.pgfast.testing.TestDb.TIMEOUT;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -33,7 +34,7 @@ class PoolHealthTest {
     }
 
     private static void terminate(Connection watcher, int pid) {
-        assertThat(PoolDb.one(watcher, "SELECT pg_terminate_backend(" + pid + ")", Boolean.class)).isTrue();
+        assertThat(TestDb.one(watcher, "SELECT pg_terminate_backend(" + pid + ")", Boolean.class)).isTrue();
     }
 
     /** Polls until {@code c} has seen its socket close (the server's FATAL and end of stream), or fails after 60 s. */
@@ -58,7 +59,7 @@ class PoolHealthTest {
                 killed.add(PoolDb.pid(c));
                 physical.add(unwrap(c));
             }
-            held.forEach(PoolDb::close);
+            held.forEach(TestDb::close);
             assertThat(pool.getMetrics().getIdleSize()).isEqualTo(4);
             for (int pid : killed) {
                 terminate(watcher, pid);
@@ -72,11 +73,11 @@ class PoolHealthTest {
                 held.set(i, c);
                 assertThat(killed).doesNotContain(PoolDb.pid(c));
             }
-            held.forEach(PoolDb::close);
+            held.forEach(TestDb::close);
             assertThat(pool.getMetrics().getAllocatedSize()).isEqualTo(4);
             assertThat(pool.getMetrics().getIdleSize()).isEqualTo(4);
         } finally {
-            PoolDb.close(watcher);
+            TestDb.close(watcher);
             pool.close().block(TIMEOUT);
         }
     }
@@ -90,16 +91,16 @@ class PoolHealthTest {
             int pid = PoolDb.pid(c);
             terminate(watcher, pid);
             awaitClosed(unwrap(c));
-            assertThatThrownBy(() -> PoolDb.one(c, "SELECT 1", Integer.class)).isInstanceOf(R2dbcException.class);
-            PoolDb.close(c);
+            assertThatThrownBy(() -> TestDb.one(c, "SELECT 1", Integer.class)).isInstanceOf(R2dbcException.class);
+            TestDb.close(c);
             assertThat(pool.getMetrics().getAllocatedSize()).as("dropped on its way back").isZero();
             for (int i = 0; i < 20; i++) {
                 Connection next = acquire(pool);
                 assertThat(PoolDb.pid(next)).isNotEqualTo(pid);
-                PoolDb.close(next);
+                TestDb.close(next);
             }
         } finally {
-            PoolDb.close(watcher);
+            TestDb.close(watcher);
             pool.close().block(TIMEOUT);
         }
     }
@@ -115,25 +116,25 @@ class PoolHealthTest {
                 terminate(watcher, pid);
                 // its user may or may not see the end yet; either way it goes back now
                 try {
-                    PoolDb.one(c, "SELECT 1", Integer.class);
+                    TestDb.one(c, "SELECT 1", Integer.class);
                 } catch (R2dbcException expected) {
                     // the server ended it first
                 }
-                PoolDb.close(c);
+                TestDb.close(c);
                 int failures = 0;
                 for (int i = 0; i < 3; i++) {
                     Connection next = acquire(pool);
                     try {
-                        PoolDb.one(next, "SELECT 1", Integer.class);
+                        TestDb.one(next, "SELECT 1", Integer.class);
                     } catch (R2dbcException e) {
                         failures++;
                     }
-                    PoolDb.close(next);
+                    TestDb.close(next);
                 }
                 assertThat(failures).as("a broken connection handed out more than once").isLessThanOrEqualTo(1);
             }
         } finally {
-            PoolDb.close(watcher);
+            TestDb.close(watcher);
             pool.close().block(TIMEOUT);
         }
     }
@@ -141,7 +142,7 @@ class PoolHealthTest {
     @Test
     void theValidationQueryRunsOnlyForAConnectionIdleLongerThanTheWindow() {
         PgfastConnection watcher = PoolDb.direct();
-        PoolDb.run(watcher, "DROP SEQUENCE IF EXISTS pool_validations; CREATE SEQUENCE pool_validations");
+        TestDb.run(watcher, "DROP SEQUENCE IF EXISTS pool_validations; CREATE SEQUENCE pool_validations");
         String query = "SELECT nextval('pool_validations')";
         PgfastPool recent = new PgfastPool(PoolDb.pool("pgfast-pool-validation-recent").initialSize(0).maxSize(1)
                 .validationQuery(query).validationIdleTime(Duration.ofHours(1)).build());
@@ -149,23 +150,23 @@ class PoolHealthTest {
                 .validationQuery(query).validationIdleTime(Duration.ZERO).build());
         try {
             for (int i = 0; i < 10; i++) {
-                PoolDb.close(acquire(recent));
+                TestDb.close(acquire(recent));
             }
-            assertThat(PoolDb.one(watcher, "SELECT is_called FROM pool_validations", Boolean.class))
+            assertThat(TestDb.one(watcher, "SELECT is_called FROM pool_validations", Boolean.class))
                     .as("a validation ran within the window").isFalse();
         } finally {
             recent.close().block(TIMEOUT);
         }
         try {
             for (int i = 0; i < 10; i++) {
-                PoolDb.close(acquire(always));
+                TestDb.close(acquire(always));
             }
             // the first acquisition opens the connection (nothing to validate); the nine after it validate
-            assertThat(PoolDb.one(watcher, "SELECT last_value FROM pool_validations", Long.class)).isEqualTo(9);
+            assertThat(TestDb.one(watcher, "SELECT last_value FROM pool_validations", Long.class)).isEqualTo(9);
         } finally {
             always.close().block(TIMEOUT);
-            PoolDb.run(watcher, "DROP SEQUENCE IF EXISTS pool_validations");
-            PoolDb.close(watcher);
+            TestDb.run(watcher, "DROP SEQUENCE IF EXISTS pool_validations");
+            TestDb.close(watcher);
         }
     }
 
@@ -178,7 +179,7 @@ class PoolHealthTest {
             for (int i = 0; i < 5; i++) {
                 Connection c = acquire(pool);
                 pids.add(PoolDb.pid(c));
-                PoolDb.close(c);
+                TestDb.close(c);
             }
             assertThat(pids).as("each idle connection failed its validation and was replaced").hasSize(5);
             assertThat(pool.getMetrics().getAllocatedSize()).isEqualTo(1);
@@ -194,13 +195,13 @@ class PoolHealthTest {
         try {
             Connection c = acquire(pool);
             int first = PoolDb.pid(c);
-            PoolDb.close(c);
+            TestDb.close(c);
             int pid = first;
             for (int i = 0; i < 600 && pid == first; i++) {
                 Thread.sleep(100);
                 Connection next = acquire(pool);
                 pid = PoolDb.pid(next);
-                PoolDb.close(next);
+                TestDb.close(next);
             }
             assertThat(pid).as("replaced once past maxLifeTime").isNotEqualTo(first);
             assertThat(pool.getMetrics().getAllocatedSize()).isEqualTo(1);
@@ -228,13 +229,13 @@ class PoolHealthTest {
             int pid = PoolDb.pid(c);
             terminate(watcher, pid);
             awaitClosed(unwrap(c));
-            PoolDb.close(c);
+            TestDb.close(c);
             for (int i = 0; i < 600 && pool.getMetrics().getIdleSize() < 1; i++) {
                 Thread.sleep(100);
             }
             assertThat(pool.getMetrics().getIdleSize()).as("minIdle kept").isEqualTo(1);
         } finally {
-            PoolDb.close(watcher);
+            TestDb.close(watcher);
             pool.close().block(TIMEOUT);
         }
     }

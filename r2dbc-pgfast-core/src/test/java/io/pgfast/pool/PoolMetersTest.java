@@ -5,10 +5,11 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.pgfast.testing.RequiresPostgres;
+import io.pgfast.testing.TestDb;
 import io.r2dbc.spi.Connection;
 import org.junit.jupiter.api.Test;
 
-import static io.pgfast.pool.PoolDb.TIMEOUT;
+import static io.pgfast.testing.TestDb.TIMEOUT;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -28,7 +29,7 @@ class PoolMetersTest {
         try {
             Connection a = pool.create().block(TIMEOUT);
             Connection b = pool.create().block(TIMEOUT);
-            PoolDb.close(b);
+            TestDb.close(b);
             assertThat(gauge(registry, "r2dbc.pool.acquired", name)).isEqualTo(1);
             assertThat(gauge(registry, "r2dbc.pool.allocated", name)).isEqualTo(2);
             assertThat(gauge(registry, "r2dbc.pool.idle", name)).isEqualTo(1);
@@ -37,7 +38,7 @@ class PoolMetersTest {
             assertThat(gauge(registry, "r2dbc.pool.max.pending", name)).isEqualTo(5);
             Timer acquire = registry.get("r2dbc.pool.acquire").tag("name", name).timer();
             assertThat(acquire.count()).isEqualTo(2);
-            PoolDb.close(a);
+            TestDb.close(a);
         } finally {
             pool.close().block(TIMEOUT);
         }

@@ -2,6 +2,7 @@ package io.pgfast.pool;
 
 import io.pgfast.r2dbc.PgfastConnection;
 import io.pgfast.testing.RequiresPostgres;
+import io.pgfast.testing.TestDb;
 import io.r2dbc.spi.Connection;
 import io.r2dbc.spi.R2dbcException;
 import io.r2dbc.spi.R2dbcNonTransientResourceException;
@@ -16,7 +17,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
-import static io.pgfast.pool.PoolDb.TIMEOUT;
+import static io.pgfast.testing.TestDb.TIMEOUT;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -64,8 +65,8 @@ class SharedLeasesTest {
             assertThat(a.isAutoCommit()).isTrue();
             assertThat(a.getMetadata().getDatabaseProductName()).isEqualTo("PostgreSQL");
             assertThat(Mono.from(a.validate(ValidationDepth.REMOTE)).block(TIMEOUT)).isTrue();
-            PoolDb.close(a);
-            PoolDb.close(b);
+            TestDb.close(a);
+            TestDb.close(b);
             assertThat(Mono.from(a.validate(ValidationDepth.LOCAL)).block(TIMEOUT)).isFalse();
             assertThatThrownBy(() -> a.createStatement("SELECT 1")).isInstanceOf(IllegalStateException.class);
             awaitNoneAcquired(pool);
@@ -109,12 +110,12 @@ class SharedLeasesTest {
             holding.subscribe();
             awaitAcquired(pool, 1);
             // the only connection has its one statement: the next one needs another, which maxSize does not allow
-            assertThatThrownBy(() -> PoolDb.one(b, "SELECT 1", Integer.class)).isInstanceOf(io.r2dbc.spi.R2dbcTimeoutException.class)
+            assertThatThrownBy(() -> TestDb.one(b, "SELECT 1", Integer.class)).isInstanceOf(io.r2dbc.spi.R2dbcTimeoutException.class)
                     .hasMessageContaining("maxAcquireTime");
-            PoolDb.close(a);
+            TestDb.close(a);
             assertThat(holding.block(TIMEOUT)).isZero();
-            assertThat(PoolDb.one(b, "SELECT 2", Integer.class)).isEqualTo(2);
-            PoolDb.close(b);
+            assertThat(TestDb.one(b, "SELECT 2", Integer.class)).isEqualTo(2);
+            TestDb.close(b);
             awaitNoneAcquired(pool);
         } finally {
             pool.close().block(TIMEOUT);
@@ -126,30 +127,30 @@ class SharedLeasesTest {
         PgfastPool pool = shared("pgfast-shared-refused", 2);
         PgfastConnection watcher = PoolDb.direct();
         try {
-            PoolDb.run(watcher, "CREATE TABLE IF NOT EXISTS shared_marker (tag text)");
-            PoolDb.run(watcher, "DELETE FROM shared_marker");
+            TestDb.run(watcher, "CREATE TABLE IF NOT EXISTS shared_marker (tag text)");
+            TestDb.run(watcher, "DELETE FROM shared_marker");
             Connection c = handle(pool);
             for (String sql : List.of("SET application_name = 'refused'", "LISTEN refused", "BEGIN",
                     "CREATE TEMP TABLE refused (a int)", "SELECT pg_advisory_lock(4242)", "SELECT set_config('work_mem', '1MB', false)")) {
                 String both = sql + "; INSERT INTO shared_marker VALUES ('" + sql.replace("'", "''") + "')";
-                assertThatThrownBy(() -> PoolDb.run(c, both)).as(sql).isInstanceOf(SharedLeaseException.class)
+                assertThatThrownBy(() -> TestDb.run(c, both)).as(sql).isInstanceOf(SharedLeaseException.class)
                         .hasMessageContaining("begin a transaction on this connection, or turn sharedLeases off");
                 assertThatThrownBy(() -> Flux.from(c.createBatch().add("SELECT 1").add(sql).execute()).blockLast(TIMEOUT))
                         .as(sql).isInstanceOf(SharedLeaseException.class);
             }
-            assertThat(PoolDb.one(watcher, "SELECT count(*) FROM shared_marker", Long.class)).as("nothing reached the server").isZero();
-            assertThat(PoolDb.one(watcher, "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'", Long.class)).isZero();
-            assertThat(PoolDb.one(c, "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'refused'", Long.class)).isZero();
-            assertThat(PoolDb.one(c, "SELECT count(*) FROM pg_listening_channels()", Long.class)).isZero();
+            assertThat(TestDb.one(watcher, "SELECT count(*) FROM shared_marker", Long.class)).as("nothing reached the server").isZero();
+            assertThat(TestDb.one(watcher, "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory'", Long.class)).isZero();
+            assertThat(TestDb.one(c, "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'refused'", Long.class)).isZero();
+            assertThat(TestDb.one(c, "SELECT count(*) FROM pg_listening_channels()", Long.class)).isZero();
 
             // in a transaction of its own, the handle may change its session
             Mono.from(c.beginTransaction()).block(TIMEOUT);
-            PoolDb.run(c, "SET LOCAL work_mem = '2MB'");
-            assertThat(PoolDb.one(c, "SHOW work_mem", String.class)).isEqualTo("2MB");
+            TestDb.run(c, "SET LOCAL work_mem = '2MB'");
+            assertThat(TestDb.one(c, "SHOW work_mem", String.class)).isEqualTo("2MB");
             Mono.from(c.rollbackTransaction()).block(TIMEOUT);
-            PoolDb.close(c);
+            TestDb.close(c);
         } finally {
-            PoolDb.close(watcher);
+            TestDb.close(watcher);
             pool.close().block(TIMEOUT);
         }
     }
@@ -159,13 +160,13 @@ class SharedLeasesTest {
         PgfastPool pool = shared("pgfast-shared-tx", 2);
         PgfastConnection watcher = PoolDb.direct();
         try {
-            PoolDb.run(watcher, "CREATE TABLE IF NOT EXISTS shared_tx (v int)");
-            PoolDb.run(watcher, "DELETE FROM shared_tx");
+            TestDb.run(watcher, "CREATE TABLE IF NOT EXISTS shared_tx (v int)");
+            TestDb.run(watcher, "DELETE FROM shared_tx");
             Connection tx = handle(pool);
             Connection other = handle(pool);
             Mono.from(tx.beginTransaction()).block(TIMEOUT);
             assertThat(tx.isAutoCommit()).isFalse();
-            PoolDb.run(tx, "INSERT INTO shared_tx VALUES (1)");
+            TestDb.run(tx, "INSERT INTO shared_tx VALUES (1)");
             int txPid = PoolDb.pid(tx);
             // the other sharers' statements never run inside it
             Set<Integer> otherPids = new HashSet<>(Flux.range(0, 200).flatMap(i -> Flux.from(other.createStatement(
@@ -176,14 +177,14 @@ class SharedLeasesTest {
             assertThat(PoolDb.pid(tx)).isEqualTo(txPid);
             Mono.from(tx.commitTransaction()).block(TIMEOUT);
             assertThat(tx.isAutoCommit()).isTrue();
-            assertThat(PoolDb.one(other, "SELECT count(*) FROM shared_tx", Long.class)).isEqualTo(1L);
+            assertThat(TestDb.one(other, "SELECT count(*) FROM shared_tx", Long.class)).isEqualTo(1L);
             // back to shared use: the refusal applies again
-            assertThatThrownBy(() -> PoolDb.run(tx, "SET work_mem = '1MB'")).isInstanceOf(SharedLeaseException.class);
-            PoolDb.close(tx);
-            PoolDb.close(other);
+            assertThatThrownBy(() -> TestDb.run(tx, "SET work_mem = '1MB'")).isInstanceOf(SharedLeaseException.class);
+            TestDb.close(tx);
+            TestDb.close(other);
             awaitNoneAcquired(pool);
         } finally {
-            PoolDb.close(watcher);
+            TestDb.close(watcher);
             pool.close().block(TIMEOUT);
         }
     }
@@ -203,12 +204,12 @@ class SharedLeasesTest {
             Thread.sleep(200);
             Mono.from(tx.beginTransaction()).block(TIMEOUT);
             assertThat(tx.isAutoCommit()).isFalse();
-            PoolDb.run(tx, "SELECT 1");
+            TestDb.run(tx, "SELECT 1");
             Mono.from(tx.commitTransaction()).block(TIMEOUT);
             stop.set(true);
             assertThat(load.block(TIMEOUT)).isPositive();
-            PoolDb.close(tx);
-            PoolDb.close(sharer);
+            TestDb.close(tx);
+            TestDb.close(sharer);
             awaitNoneAcquired(pool);
         } finally {
             pool.close().block(TIMEOUT);
@@ -224,17 +225,17 @@ class SharedLeasesTest {
             Flux.merge(c.setStatementTimeout(java.time.Duration.ofSeconds(7)), c.setLockWaitTimeout(java.time.Duration.ofSeconds(3)))
                     .blockLast(TIMEOUT);
             awaitAcquired(pool, 1);
-            assertThat(PoolDb.one(c, "SHOW statement_timeout", String.class)).isEqualTo("7s");
-            assertThat(PoolDb.one(c, "SHOW lock_timeout", String.class)).isEqualTo("3s");
+            assertThat(TestDb.one(c, "SHOW statement_timeout", String.class)).isEqualTo("7s");
+            assertThat(TestDb.one(c, "SHOW lock_timeout", String.class)).isEqualTo("3s");
             Mono.from(c.beginTransaction()).block(TIMEOUT);
             Mono.from(c.commitTransaction()).block(TIMEOUT);
-            assertThat(PoolDb.one(c, "SHOW statement_timeout", String.class)).as("still its own connection").isEqualTo("7s");
+            assertThat(TestDb.one(c, "SHOW statement_timeout", String.class)).as("still its own connection").isEqualTo("7s");
             assertThat(pool.getMetrics().getAcquiredSize()).isEqualTo(1);
-            PoolDb.close(c);
+            TestDb.close(c);
             awaitNoneAcquired(pool);
             Connection next = handle(pool);
-            assertThat(PoolDb.one(next, "SHOW statement_timeout", String.class)).as("reset on release").isEqualTo("0");
-            PoolDb.close(next);
+            assertThat(TestDb.one(next, "SHOW statement_timeout", String.class)).as("reset on release").isEqualTo("0");
+            TestDb.close(next);
         } finally {
             pool.close().block(TIMEOUT);
         }
@@ -260,9 +261,9 @@ class SharedLeasesTest {
                 expected.add(-1);
                 assertThat(got).containsExactlyInAnyOrderElementsOf(expected);
             }
-            assertThat(PoolDb.one(a, "SELECT 42", Integer.class)).isEqualTo(42);
-            PoolDb.close(a);
-            PoolDb.close(b);
+            assertThat(TestDb.one(a, "SELECT 42", Integer.class)).isEqualTo(42);
+            TestDb.close(a);
+            TestDb.close(b);
             awaitNoneAcquired(pool);
         } finally {
             pool.close().block(TIMEOUT);
@@ -283,26 +284,26 @@ class SharedLeasesTest {
             slow.subscribe();
             long active = 0;
             for (int i = 0; i < 600 && active == 0; i++) {
-                active = PoolDb.one(watcher, "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'pgfast-shared-kill'"
+                active = TestDb.one(watcher, "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'pgfast-shared-kill'"
                         + " AND query LIKE '%pg_sleep(30)%'", Long.class);
                 Thread.sleep(50);
             }
-            assertThat(PoolDb.one(watcher, "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
+            assertThat(TestDb.one(watcher, "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity"
                     + " WHERE application_name = 'pgfast-shared-kill'", Long.class)).isEqualTo(1L);
             List<Object> outcome = slow.block(TIMEOUT);
             assertThat(outcome).hasSize(1);
             assertThat(outcome.get(0)).isInstanceOf(R2dbcException.class);
             // the pool recovers: a new connection for the next statements
             for (int i = 0; i < 20; i++) {
-                assertThat(PoolDb.one(a, "SELECT " + i, Integer.class)).isEqualTo(i);
-                assertThat(PoolDb.one(b, "SELECT " + i, Integer.class)).isEqualTo(i);
+                assertThat(TestDb.one(a, "SELECT " + i, Integer.class)).isEqualTo(i);
+                assertThat(TestDb.one(b, "SELECT " + i, Integer.class)).isEqualTo(i);
             }
-            PoolDb.close(a);
-            PoolDb.close(b);
+            TestDb.close(a);
+            TestDb.close(b);
             awaitNoneAcquired(pool);
             assertThat(pool.getMetrics().getAllocatedSize()).isEqualTo(1);
         } finally {
-            PoolDb.close(watcher);
+            TestDb.close(watcher);
             pool.close().block(TIMEOUT);
         }
     }
@@ -319,14 +320,14 @@ class SharedLeasesTest {
             for (int i = 0; i < 600 && pool.getMetrics().getAcquiredSize() == 0; i++) {
                 Thread.sleep(50);
             }
-            PoolDb.close(a);
+            TestDb.close(a);
             assertThat(running.block(TIMEOUT)).as("ended by the close, without a row").isZero();
             awaitNoneAcquired(pool);
-            assertThat(PoolDb.one(b, "SELECT 7", Integer.class)).isEqualTo(7);
+            assertThat(TestDb.one(b, "SELECT 7", Integer.class)).isEqualTo(7);
 
             pool.close().block(TIMEOUT);
             assertThat(pool.getMetrics().getAllocatedSize()).isZero();
-            assertThatThrownBy(() -> PoolDb.one(b, "SELECT 1", Integer.class)).isInstanceOf(R2dbcNonTransientResourceException.class)
+            assertThatThrownBy(() -> TestDb.one(b, "SELECT 1", Integer.class)).isInstanceOf(R2dbcNonTransientResourceException.class)
                     .hasMessageContaining("closed");
             assertThat(Mono.from(b.validate(ValidationDepth.LOCAL)).block(TIMEOUT)).isFalse();
             assertThatThrownBy(() -> pool.create().block(TIMEOUT)).isInstanceOf(R2dbcNonTransientResourceException.class);

@@ -9,20 +9,11 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 
+import static io.pgfast.testing.TestDb.definition;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class TransactionStatementsTest {
-
-    private static TransactionDefinition definition(Map<Option<?>, Object> attributes) {
-        return new TransactionDefinition() {
-            @Override
-            @SuppressWarnings("unchecked")
-            public <T> T getAttribute(Option<T> option) {
-                return (T) attributes.get(option);
-            }
-        };
-    }
 
     @Test
     void oneBeginCarriesTheWholeDefinition() {

@@ -1,8 +1,10 @@
 package io.pgfast.reliability;
 
+import io.pgfast.it.Pg;
 import io.pgfast.r2dbc.PgfastConnection;
 import io.pgfast.testing.AuthMethod;
 import io.pgfast.testing.RequiresPostgres;
+import io.pgfast.testing.TestDb;
 import io.r2dbc.spi.Result;
 import io.r2dbc.spi.Statement;
 import org.junit.jupiter.api.AfterAll;
@@ -35,18 +37,18 @@ class BoundValueInjectionTest {
 
     @BeforeAll
     static void connect() {
-        proxy = FaultProxy.to(Db.server().host(), Db.server().port());
+        proxy = FaultProxy.to(TestDb.server().host(), TestDb.server().port());
         proxy.record();
-        c = Db.connect(Db.config(AuthMethod.SCRAM, "127.0.0.1", proxy.port()).build());
-        Db.run(c, "DROP TABLE IF EXISTS reliab_victim");
-        Db.run(c, "CREATE TABLE reliab_victim (v text, b bytea)");
+        c = Pg.connect(Pg.config(AuthMethod.SCRAM, "127.0.0.1", proxy.port()).build());
+        TestDb.run(c, "DROP TABLE IF EXISTS reliab_victim");
+        TestDb.run(c, "CREATE TABLE reliab_victim (v text, b bytea)");
     }
 
     @AfterAll
     static void close() {
         try {
-            Db.run(c, "DROP TABLE IF EXISTS reliab_victim");
-            Db.close(c);
+            TestDb.run(c, "DROP TABLE IF EXISTS reliab_victim");
+            TestDb.close(c);
         } finally {
             proxy.close();
         }
@@ -56,13 +58,13 @@ class BoundValueInjectionTest {
     void payloadsArriveAsValuesAndTheTableSurvives() {
         for (String payload : PAYLOADS) {
             List<Long> inserted = Flux.from(c.createStatement("INSERT INTO reliab_victim (v) VALUES ($1)").bind(0, payload).execute())
-                    .concatMap(Result::getRowsUpdated).collectList().block(Db.TIMEOUT);
+                    .concatMap(Result::getRowsUpdated).collectList().block(TestDb.TIMEOUT);
             assertThat(inserted).containsExactly(1L);
             assertThat(Flux.from(c.createStatement("SELECT count(*) FROM reliab_victim WHERE v = $1").bind(0, payload).execute())
-                    .concatMap(r -> r.map((row, md) -> row.get(0, Long.class))).single().block(Db.TIMEOUT))
+                    .concatMap(r -> r.map((row, md) -> row.get(0, Long.class))).single().block(TestDb.TIMEOUT))
                     .as("rows holding %s", payload).isEqualTo(1L);
         }
-        assertThat(Db.one(c, "SELECT count(*) FROM pg_tables WHERE tablename = 'reliab_victim'", Long.class)).isEqualTo(1L);
+        assertThat(TestDb.one(c, "SELECT count(*) FROM pg_tables WHERE tablename = 'reliab_victim'", Long.class)).isEqualTo(1L);
         assertNeverInSql(PAYLOAD);
     }
 
@@ -78,7 +80,7 @@ class BoundValueInjectionTest {
         List<String> echoed = Flux.from(s.execute())
                 .concatMap(r -> r.map((row, md) -> row.get(0, String.class) + "|"
                         + StandardCharsets.UTF_8.decode(row.get(1, ByteBuffer.class))))
-                .collectList().block(Db.TIMEOUT);
+                .collectList().block(TestDb.TIMEOUT);
         assertThat(echoed).containsExactly(PAYLOAD + "0|" + PAYLOAD + "0", PAYLOAD + "1|" + PAYLOAD + "1", PAYLOAD + "2|" + PAYLOAD + "2");
         assertNeverInSql(PAYLOAD + "1");
     }

@@ -1,8 +1,10 @@
 package io.pgfast.reliability;
 
+import io.pgfast.it.Pg;
 import io.pgfast.r2dbc.PgfastConnection;
 import io.pgfast.testing.AuthMethod;
 import io.pgfast.testing.RequiresPostgres;
+import io.pgfast.testing.TestDb;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Flux;
 
@@ -26,19 +28,19 @@ class CancelledResultDrainTest {
      */
     @Test
     void theNextQueryAfterACancelledLargeResultWaitsOnlyForWhatTheServerHadSent() {
-        try (FaultProxy proxy = FaultProxy.to(Db.server().host(), Db.server().port())) {
-            PgfastConnection c = Db.connect(Db.config(AuthMethod.SCRAM, "127.0.0.1", proxy.port()).build());
+        try (FaultProxy proxy = FaultProxy.to(TestDb.server().host(), TestDb.server().port())) {
+            PgfastConnection c = Pg.connect(Pg.config(AuthMethod.SCRAM, "127.0.0.1", proxy.port()).build());
             try {
                 for (int i = 0; i < 3; i++) {
                     long before = proxy.bytesToClient();
                     assertThat(Flux.from(c.createStatement(TEN_MILLION_ROWS).execute())
-                            .concatMap(r -> r.map((row, md) -> row.get(0, Integer.class))).take(5).collectList().block(Db.TIMEOUT))
+                            .concatMap(r -> r.map((row, md) -> row.get(0, Integer.class))).take(5).collectList().block(TestDb.TIMEOUT))
                             .containsExactly(1, 2, 3, 4, 5);
-                    assertThat(Db.one(c, "SELECT 7", Integer.class)).isEqualTo(7);
+                    assertThat(TestDb.one(c, "SELECT 7", Integer.class)).isEqualTo(7);
                     assertThat(proxy.bytesToClient() - before).as("bytes from the server in round %d", i).isLessThan(50L << 20);
                 }
             } finally {
-                Db.close(c);
+                TestDb.close(c);
             }
         }
     }

@@ -3,8 +3,10 @@ package io.pgfast.reliability;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.util.ReferenceCountUtil;
+import io.pgfast.it.Pg;
 import io.pgfast.r2dbc.PgfastConnection;
 import io.pgfast.testing.AuthMethod;
+import io.pgfast.testing.TestDb;
 import io.r2dbc.spi.Connection;
 import io.r2dbc.spi.R2dbcException;
 import io.r2dbc.spi.ValidationDepth;
@@ -162,7 +164,7 @@ final class CopyCases {
             Flux.from(connection().createStatement("SELECT count(*), string_agg(k || ':' || v, ',' ORDER BY k) FROM " + TABLE
                             + " WHERE run = $1").bind(0, run).execute())
                     .concatMap(r -> r.map((row, md) -> new Object[] {row.get(0, Long.class), row.get(1, String.class)}))
-                    .doOnNext(rows::add).blockLast(Db.TIMEOUT);
+                    .doOnNext(rows::add).blockLast(TestDb.TIMEOUT);
             long count = (Long) rows.get(0)[0];
             return new Copied(count, count == 0 ? "" : md5((String) rows.get(0)[1]));
         }).subscribeOn(Schedulers.boundedElastic());
@@ -210,8 +212,8 @@ final class CopyCases {
         if (c == null) {
             synchronized (CopyCases.class) {
                 if (direct == null) {
-                    Connection opened = Db.connect(Db.direct(AuthMethod.SCRAM).build());
-                    Db.run(opened, "CREATE TABLE " + TABLE + " (run int8 NOT NULL, k int4 NOT NULL, v text NOT NULL)");
+                    Connection opened = Pg.connect(Pg.config(AuthMethod.SCRAM).build());
+                    TestDb.run(opened, "CREATE TABLE " + TABLE + " (run int8 NOT NULL, k int4 NOT NULL, v text NOT NULL)");
                     direct = opened;
                 }
                 c = direct;
@@ -226,9 +228,9 @@ final class CopyCases {
         direct = null;
         if (c != null) {
             try {
-                Db.run(c, "DROP TABLE IF EXISTS " + TABLE);
+                TestDb.run(c, "DROP TABLE IF EXISTS " + TABLE);
             } finally {
-                Db.close(c);
+                TestDb.close(c);
             }
         }
     }

@@ -2,12 +2,14 @@ package io.pgfast.reliability;
 
 import io.pgfast.config.PgfastConnectionConfiguration;
 import io.pgfast.config.PgfastConnectionConfigurationBuilder;
+import io.pgfast.it.Pg;
 import io.pgfast.pool.PgfastPool;
 import io.pgfast.pool.PgfastPoolConfiguration;
 import io.pgfast.r2dbc.PgfastConnection;
 import io.pgfast.r2dbc.PgfastConnectionFactory;
 import io.pgfast.testing.AuthMethod;
 import io.pgfast.testing.RequiresPostgres;
+import io.pgfast.testing.TestDb;
 import io.r2dbc.pool.ConnectionPool;
 import io.r2dbc.pool.ConnectionPoolConfiguration;
 import io.r2dbc.spi.Connection;
@@ -50,7 +52,7 @@ class EarlyCancelTest {
 
     @BeforeEach
     void proxy() {
-        proxy = FaultProxy.to(Db.server().host(), Db.server().port());
+        proxy = FaultProxy.to(TestDb.server().host(), TestDb.server().port());
     }
 
     @AfterEach
@@ -59,7 +61,7 @@ class EarlyCancelTest {
     }
 
     private PgfastConnectionConfigurationBuilder config() {
-        return Db.config(AuthMethod.SCRAM, "127.0.0.1", proxy.port());
+        return Pg.config(AuthMethod.SCRAM, "127.0.0.1", proxy.port());
     }
 
     private static Flux<Integer> ints(Connection c, String sql) {
@@ -81,60 +83,60 @@ class EarlyCancelTest {
     @Test
     void earlyReadsOfASmallResultOpenNoConnection() {
         // the time bound far beyond any pause of this machine: only a statement still running could be cancelled
-        PgfastConnection c = Db.connect(config().cancelDrainTime(Duration.ofMinutes(5)).build());
+        PgfastConnection c = Pg.connect(config().cancelDrainTime(Duration.ofMinutes(5)).build());
         try {
             for (int i = 0; i < READS; i++) {
-                assertThat(earlyRead(c, i).block(Db.TIMEOUT)).as("read %d", i).isEqualTo(1);
+                assertThat(earlyRead(c, i).block(TestDb.TIMEOUT)).as("read %d", i).isEqualTo(1);
             }
-            assertThat(Db.one(c, "SELECT 7", Integer.class)).isEqualTo(7);
+            assertThat(TestDb.one(c, "SELECT 7", Integer.class)).isEqualTo(7);
             assertThat(proxy.accepted()).as("connections: the driver's own, and no CancelRequest").isEqualTo(1);
         } finally {
-            Db.close(c);
+            TestDb.close(c);
         }
     }
 
     @Test
     void theDefaultsOpenNoConnectionForEarlyReadsOfASmallResult() {
-        PgfastConnection c = Db.connect(config().build());
+        PgfastConnection c = Pg.connect(config().build());
         try {
             for (int i = 0; i < 100; i++) {
-                assertThat(earlyRead(c, i).block(Db.TIMEOUT)).isEqualTo(1);
+                assertThat(earlyRead(c, i).block(TestDb.TIMEOUT)).isEqualTo(1);
             }
             // the small results end within microseconds of their first row; a pause of this machine beyond the
             // 100 ms default could make one CancelRequest, never one per read as before
             assertThat(proxy.accepted()).isLessThan(1 + 10);
         } finally {
-            Db.close(c);
+            TestDb.close(c);
         }
     }
 
     @Test
     void theByteBoundStopsAStatementThatKeepsSending() {
-        PgfastConnection c = Db.connect(config().cancelDrainBytes(64 << 10).cancelDrainTime(Duration.ofHours(1)).build());
+        PgfastConnection c = Pg.connect(config().cancelDrainBytes(64 << 10).cancelDrainTime(Duration.ofHours(1)).build());
         try {
             for (int i = 0; i < 3; i++) {
-                assertThat(ints(c, ENDLESS).take(10).collectList().block(Db.TIMEOUT)).hasSize(10);
-                assertThat(Db.one(c, "SELECT 7", Integer.class)).isEqualTo(7);
+                assertThat(ints(c, ENDLESS).take(10).collectList().block(TestDb.TIMEOUT)).hasSize(10);
+                assertThat(TestDb.one(c, "SELECT 7", Integer.class)).isEqualTo(7);
             }
             assertThat(proxy.accepted()).as("the connection and one CancelRequest per endless statement").isEqualTo(1 + 3);
         } finally {
-            Db.close(c);
+            TestDb.close(c);
         }
     }
 
     @Test
     void theTimeBoundStopsAStatementThatSendsNothing() {
-        PgfastConnection c = Db.connect(config().cancelDrainTime(Duration.ofMillis(200)).build());
+        PgfastConnection c = Pg.connect(config().cancelDrainTime(Duration.ofMillis(200)).build());
         try {
-            assertThat(ints(c, ROWS_THEN_SLEEP).take(5).collectList().block(Db.TIMEOUT)).containsExactly(1, 2, 3, 4, 5);
-            assertThat(Db.one(c, "SELECT 7", Integer.class)).isEqualTo(7);
+            assertThat(ints(c, ROWS_THEN_SLEEP).take(5).collectList().block(TestDb.TIMEOUT)).containsExactly(1, 2, 3, 4, 5);
+            assertThat(TestDb.one(c, "SELECT 7", Integer.class)).isEqualTo(7);
             // a Results subscriber that gives up before the first Result (a client-side timeout)
             assertThat(Flux.from(c.createStatement("SELECT pg_sleep(600)").execute())
-                    .timeout(Duration.ofMillis(100), Mono.empty()).collectList().block(Db.TIMEOUT)).isEmpty();
-            assertThat(Db.one(c, "SELECT 8", Integer.class)).isEqualTo(8);
+                    .timeout(Duration.ofMillis(100), Mono.empty()).collectList().block(TestDb.TIMEOUT)).isEmpty();
+            assertThat(TestDb.one(c, "SELECT 8", Integer.class)).isEqualTo(8);
             assertThat(proxy.accepted()).as("the connection and two CancelRequests").isEqualTo(1 + 2);
         } finally {
-            Db.close(c);
+            TestDb.close(c);
         }
     }
 
@@ -144,17 +146,17 @@ class EarlyCancelTest {
      */
     @Test
     void aCancelAtTheBoundNeverReachesTheNextStatement() {
-        PgfastConnection c = Db.connect(config().cancelDrainTime(Duration.ofMillis(300)).build());
+        PgfastConnection c = Pg.connect(config().cancelDrainTime(Duration.ofMillis(300)).build());
         try {
             for (int i = 0; i < 3; i++) {
                 List<Integer> both = ints(c, ROWS_THEN_SLEEP).take(2)
                         .concatWith(ints(c, "SELECT 40 + " + i + " FROM pg_sleep(1)"))
-                        .collectList().block(Db.TIMEOUT);
+                        .collectList().block(TestDb.TIMEOUT);
                 assertThat(both).containsExactly(1, 2, 40 + i);
             }
             assertThat(proxy.accepted()).isEqualTo(1 + 3);
         } finally {
-            Db.close(c);
+            TestDb.close(c);
         }
     }
 
@@ -202,7 +204,7 @@ class EarlyCancelTest {
                     c -> ints(c, "SELECT g FROM generate_series(1, 3) g, pg_sleep(0.02)").next()
                             .timeout(Duration.ofMillis(1), Mono.just(-1)),
                     Connection::close);
-            List<Integer> given = Flux.range(0, 200).flatMap(givesUp, 16).collectList().block(Db.TIMEOUT.multipliedBy(2));
+            List<Integer> given = Flux.range(0, 200).flatMap(givesUp, 16).collectList().block(TestDb.TIMEOUT.multipliedBy(2));
             assertThat(given).hasSize(200);
             readConcurrently(pool);
             assertThat(proxy.accepted()).as("the pool's connections only").isLessThanOrEqualTo(4);
@@ -214,7 +216,7 @@ class EarlyCancelTest {
     /** {@link #READS} early reads, 16 at a time, each on a connection of its own from {@code pool}. */
     private static void readConcurrently(ConnectionFactory pool) {
         Function<Integer, Mono<Integer>> read = i -> Mono.usingWhen(pool.create(), c -> earlyRead(c, i), Connection::close);
-        List<Integer> values = Flux.range(0, READS).flatMap(read, 16).collectList().block(Db.TIMEOUT.multipliedBy(2));
+        List<Integer> values = Flux.range(0, READS).flatMap(read, 16).collectList().block(TestDb.TIMEOUT.multipliedBy(2));
         assertThat(values).hasSize(READS).containsOnly(1);
     }
 }

@@ -8,6 +8,7 @@ import io.pgfast.config.PgfastConnectionConfigurationBuilder;
 import io.pgfast.r2dbc.PgfastConnectionFactory;
 import io.pgfast.testing.LeakChecker;
 import io.pgfast.testing.LeakRecord;
+import io.pgfast.testing.TestDb;
 import io.r2dbc.spi.Connection;
 import io.r2dbc.spi.R2dbcException;
 import io.r2dbc.spi.R2dbcNonTransientResourceException;
@@ -278,7 +279,7 @@ final class FaultMatrix {
                 }
                 return new Calibration(startupToServer, startupToClient, link.toServer(), link.toClient());
             } finally {
-                Db.close(c);
+                TestDb.close(c);
             }
         }
     }
@@ -315,7 +316,7 @@ final class FaultMatrix {
     }
 
     private static FaultProxy proxyToServer() {
-        return FaultProxy.to(Db.server().host(), Db.server().port());
+        return FaultProxy.to(TestDb.server().host(), TestDb.server().port());
     }
 
     private static Mono<PgfastConnection> connect(Scenario scenario, FaultProxy proxy, Fault fault) {

@@ -8,6 +8,7 @@ import io.pgfast.pool.PgfastPoolConfiguration;
 import io.pgfast.r2dbc.PgfastConnection;
 import io.pgfast.r2dbc.PgfastConnectionFactory;
 import io.pgfast.testing.PartitionedServer;
+import io.pgfast.testing.TestDb;
 import io.r2dbc.spi.Connection;
 import io.r2dbc.spi.R2dbcException;
 import io.r2dbc.spi.R2dbcNonTransientResourceException;
@@ -85,9 +86,9 @@ class PartitionTest {
         server = PartitionedServer.start();
         PgfastConnection c = connect(config());
         try {
-            Db.run(c, "CREATE TABLE IF NOT EXISTS partition_outcome (id int PRIMARY KEY, what text)");
+            TestDb.run(c, "CREATE TABLE IF NOT EXISTS partition_outcome (id int PRIMARY KEY, what text)");
         } finally {
-            Db.close(c);
+            TestDb.close(c);
         }
     }
 
@@ -126,14 +127,14 @@ class PartitionTest {
     }
 
     private static PgfastConnection connect(PgfastConnectionConfigurationBuilder b) {
-        return (PgfastConnection) Mono.from(new PgfastConnectionFactory(b.build()).create()).block(Db.TIMEOUT);
+        return (PgfastConnection) Mono.from(new PgfastConnectionFactory(b.build()).create()).block(TestDb.TIMEOUT);
     }
 
     private PgfastConnection open(PgfastConnectionConfigurationBuilder b) {
         PgfastConnection c = connect(b);
         opened.add(c);
         // the session is up and has answered: nothing is in flight when the partition begins
-        assertThat(Db.one(c, "SELECT 1", Integer.class)).isEqualTo(1);
+        assertThat(TestDb.one(c, "SELECT 1", Integer.class)).isEqualTo(1);
         return c;
     }
 
@@ -212,7 +213,7 @@ class PartitionTest {
         assertThat(took).isLessThanOrEqualTo(9.0);
         // the next statement fails at once, saying the connection is gone
         long next = System.nanoTime();
-        assertThatThrownBy(() -> Db.one(c, "SELECT 1", Integer.class)).isInstanceOf(R2dbcNonTransientResourceException.class);
+        assertThatThrownBy(() -> TestDb.one(c, "SELECT 1", Integer.class)).isInstanceOf(R2dbcNonTransientResourceException.class);
         assertThat(seconds(next)).isLessThan(2.0);
     }
 
@@ -221,9 +222,9 @@ class PartitionTest {
     void theSameSettingsLetALongStatementFinishOnALiveServer() {
         PgfastConnection c = open(fast());
         long begin = System.nanoTime();
-        assertThat(Db.one(c, "SELECT pg_sleep(12)::text", String.class)).isEmpty();
+        assertThat(TestDb.one(c, "SELECT pg_sleep(12)::text", String.class)).isEmpty();
         figure("pg_sleep(12) with user timeout 5 s and keepalive 5/2/2 on a live server: finished after", seconds(begin));
-        assertThat(Db.one(c, "SELECT 2", Integer.class)).isEqualTo(2);
+        assertThat(TestDb.one(c, "SELECT 2", Integer.class)).isEqualTo(2);
     }
 
     @Test
@@ -300,8 +301,8 @@ class PartitionTest {
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void aCommitWhoseAnswerIsLostIsReportedAsUnknown() throws Exception {
         PgfastConnection c = open(fast());
-        Mono.from(c.beginTransaction()).block(Db.TIMEOUT);
-        Db.run(c, "INSERT INTO partition_outcome VALUES (1, 'commit, answer lost')");
+        Mono.from(c.beginTransaction()).block(TestDb.TIMEOUT);
+        TestDb.run(c, "INSERT INTO partition_outcome VALUES (1, 'commit, answer lost')");
         server.dropAnswers();
         long sent = System.nanoTime();
         Throwable e = failureOf(c.commitTransaction()).block();
@@ -319,8 +320,8 @@ class PartitionTest {
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void aCommitCutOffWithSocketTimeoutIsReportedAsUnknown() throws Exception {
         PgfastConnection c = open(config().socketTimeout(SOCKET_TIMEOUT));
-        Mono.from(c.beginTransaction()).block(Db.TIMEOUT);
-        Db.run(c, "INSERT INTO partition_outcome VALUES (2, 'commit, partition')");
+        Mono.from(c.beginTransaction()).block(TestDb.TIMEOUT);
+        TestDb.run(c, "INSERT INTO partition_outcome VALUES (2, 'commit, partition')");
         server.partition();
         long sent = System.nanoTime();
         Throwable e = failureOf(c.commitTransaction()).block();
@@ -352,7 +353,7 @@ class PartitionTest {
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
     void aStatementInsideATransactionLostIsNoUnknownOutcome() throws Exception {
         PgfastConnection c = open(fast());
-        Mono.from(c.beginTransaction()).block(Db.TIMEOUT);
+        Mono.from(c.beginTransaction()).block(TestDb.TIMEOUT);
         server.partition();
         Throwable e = failureOf(execute(c, "INSERT INTO partition_outcome VALUES (4, 'in a transaction')")).block();
         // the transaction cannot commit any more: the connection is lost, which is all the error says
@@ -384,7 +385,7 @@ class PartitionTest {
             Set<Integer> oldBackends = new HashSet<>();
             List<Connection> busy = acquireAll(busyPool, size, oldBackends);
             for (Connection c : acquireAll(idlePool, size, oldBackends)) {
-                Mono.from(c.close()).block(Db.TIMEOUT);
+                Mono.from(c.close()).block(TestDb.TIMEOUT);
             }
             List<CompletableFuture<Throwable>> busyOutcomes = new ArrayList<>();
             for (Connection pooled : busy) {
@@ -453,8 +454,8 @@ class PartitionTest {
             figure("defaults, both pools: 3 more acquisitions each, with a statement, served within", recovered);
             assertThat(recovered).isLessThan(10.0);
         } finally {
-            busyPool.close().block(Db.TIMEOUT);
-            idlePool.close().block(Db.TIMEOUT);
+            busyPool.close().block(TestDb.TIMEOUT);
+            idlePool.close().block(TestDb.TIMEOUT);
         }
     }
 
@@ -462,8 +463,8 @@ class PartitionTest {
     private static List<Connection> acquireAll(PgfastPool pool, int count, Set<Integer> backends) {
         List<Connection> held = new ArrayList<>();
         for (int i = 0; i < count; i++) {
-            Connection c = Mono.from(pool.create()).block(Db.TIMEOUT);
-            backends.add(Db.one(c, "SELECT pg_backend_pid()", Integer.class));
+            Connection c = Mono.from(pool.create()).block(TestDb.TIMEOUT);
+            backends.add(TestDb.one(c, "SELECT pg_backend_pid()", Integer.class));
             held.add(c);
         }
         return held;

@@ -1,9 +1,11 @@
 package io.pgfast.reliability;
 
+import io.pgfast.it.Pg;
 import io.pgfast.r2dbc.PgfastConnection;
 import io.pgfast.r2dbc.PgfastConnectionFactory;
 import io.pgfast.testing.AuthMethod;
 import io.pgfast.testing.RequiresPostgres;
+import io.pgfast.testing.TestDb;
 import io.pgfast.testing.TestServer;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Mono;
@@ -39,9 +41,9 @@ class PasswordSecrecyTest {
     private static List<String> secrets() {
         List<String> secrets = new ArrayList<>(List.of(WRONG));
         for (AuthMethod m : METHODS) {
-            if (Db.server().supports(m)) {
-                String user = Db.server().role(m).user();
-                String password = Db.server().role(m).password();
+            if (TestDb.server().supports(m)) {
+                String user = TestDb.server().role(m).user();
+                String password = TestDb.server().role(m).password();
                 secrets.add(password);
                 secrets.add(md5Hex(password + user));
                 secrets.add(md5Hex(WRONG + user));
@@ -61,11 +63,11 @@ class PasswordSecrecyTest {
         System.setErr(tee);
         try {
             for (AuthMethod m : METHODS) {
-                if (!Db.server().supports(m)) {
+                if (!TestDb.server().supports(m)) {
                     continue;
                 }
-                exceptions.append(attempt(Db.direct(m).password(WRONG).build()));
-                exceptions.append(attempt(Db.direct(m).build()));
+                exceptions.append(attempt(Pg.config(m).password(WRONG).build()));
+                exceptions.append(attempt(Pg.config(m).build()));
             }
         } finally {
             System.setOut(out);
@@ -82,7 +84,7 @@ class PasswordSecrecyTest {
 
     @Test
     void aTraceLevelRunLogsNoPassword() throws Exception {
-        TestServer s = Db.server();
+        TestServer s = TestDb.server();
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx256m", "-Dorg.slf4j.simpleLogger.defaultLogLevel=trace", "-cp", testClassPath(),
                 PasswordLoggingProbe.class.getName(), s.host(), Integer.toString(s.port()), s.database(),
@@ -123,8 +125,8 @@ class PasswordSecrecyTest {
     /** Connects and closes; returns the rendered stack trace of any failure. */
     private static String attempt(io.pgfast.config.PgfastConnectionConfiguration config) {
         try {
-            PgfastConnection c = (PgfastConnection) Mono.from(new PgfastConnectionFactory(config).create()).block(Db.TIMEOUT);
-            Db.close(c);
+            PgfastConnection c = (PgfastConnection) Mono.from(new PgfastConnectionFactory(config).create()).block(TestDb.TIMEOUT);
+            TestDb.close(c);
             return "";
         } catch (RuntimeException e) {
             StringWriter trace = new StringWriter();

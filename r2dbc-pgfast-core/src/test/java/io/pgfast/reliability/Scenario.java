@@ -1,11 +1,13 @@
 package io.pgfast.reliability;
 
+import io.pgfast.it.Pg;
 import io.pgfast.r2dbc.Notification;
 import io.pgfast.r2dbc.PgfastConnection;
 import io.pgfast.config.PgfastConnectionConfiguration;
 import io.pgfast.config.PgfastConnectionConfigurationBuilder;
 import io.pgfast.config.SslMode;
 import io.pgfast.testing.AuthMethod;
+import io.pgfast.testing.TestDb;
 import io.pgfast.testing.TestServer;
 import io.r2dbc.spi.Connection;
 import io.r2dbc.spi.R2dbcException;
@@ -32,7 +34,7 @@ enum Scenario {
     STARTUP_PLAIN(true) {
         @Override
         PgfastConnectionConfigurationBuilder config(int port) {
-            return Db.config(Db.server().supports(AuthMethod.TRUST) ? AuthMethod.TRUST : AuthMethod.MD5, "127.0.0.1", port);
+            return Pg.config(TestDb.server().supports(AuthMethod.TRUST) ? AuthMethod.TRUST : AuthMethod.MD5, "127.0.0.1", port);
         }
     },
 
@@ -40,8 +42,8 @@ enum Scenario {
     STARTUP_TLS(true) {
         @Override
         PgfastConnectionConfigurationBuilder config(int port) {
-            TestServer s = Db.server();
-            return Db.config(AuthMethod.SCRAM, "127.0.0.1", port).sslMode(SslMode.REQUIRE).sslRootCert(s.caCert());
+            TestServer s = TestDb.server();
+            return Pg.config(AuthMethod.SCRAM, "127.0.0.1", port).sslMode(SslMode.REQUIRE).sslRootCert(s.caCert());
         }
 
         @Override
@@ -167,7 +169,7 @@ enum Scenario {
 
     /** The connection's settings, to the proxy at {@code port}; the matrix adds its timeouts. */
     PgfastConnectionConfigurationBuilder config(int port) {
-        return Db.config(AuthMethod.SCRAM, "127.0.0.1", port);
+        return Pg.config(AuthMethod.SCRAM, "127.0.0.1", port);
     }
 
     /** What runs once connected; the startup scenarios check the connection with one query. */
@@ -188,12 +190,12 @@ enum Scenario {
         if (c == null) {
             synchronized (Scenario.class) {
                 if (notifier == null) {
-                    notifier = Db.connect(Db.direct(AuthMethod.SCRAM).build());
+                    notifier = Pg.connect(Pg.config(AuthMethod.SCRAM).build());
                 }
                 c = notifier;
             }
         }
-        Db.run(c, "SELECT pg_notify('reliab_events', 'n0'), pg_notify('reliab_events', 'n1'), pg_notify('reliab_events', 'n2')");
+        TestDb.run(c, "SELECT pg_notify('reliab_events', 'n0'), pg_notify('reliab_events', 'n1'), pg_notify('reliab_events', 'n2')");
     }
 
     /** Closes the notifying connection, if one was opened. */
@@ -201,7 +203,7 @@ enum Scenario {
         Connection c = notifier;
         notifier = null;
         if (c != null) {
-            Db.close(c);
+            TestDb.close(c);
         }
     }
 }

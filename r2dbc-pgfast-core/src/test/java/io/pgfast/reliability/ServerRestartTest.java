@@ -1,10 +1,12 @@
 package io.pgfast.reliability;
 
+import io.pgfast.it.Pg;
 import io.pgfast.pool.PgfastPool;
 import io.pgfast.pool.PgfastPoolConfiguration;
 import io.pgfast.r2dbc.PgfastConnectionFactory;
 import io.pgfast.testing.AuthMethod;
 import io.pgfast.testing.RequiresPostgres;
+import io.pgfast.testing.TestDb;
 import io.r2dbc.pool.ConnectionPool;
 import io.r2dbc.pool.ConnectionPoolConfiguration;
 import io.r2dbc.spi.Closeable;
@@ -79,8 +81,8 @@ class ServerRestartTest {
         List<Long> successNanos = java.util.Collections.synchronizedList(new ArrayList<>());
         /** Each failed request: when it began and when it failed. */
         List<long[]> failureNanos = java.util.Collections.synchronizedList(new ArrayList<>());
-        try (FaultProxy proxy = FaultProxy.to(Db.server().host(), Db.server().port())) {
-            PgfastConnectionFactory factory = new PgfastConnectionFactory(Db.config(AuthMethod.SCRAM, "127.0.0.1", proxy.port())
+        try (FaultProxy proxy = FaultProxy.to(TestDb.server().host(), TestDb.server().port())) {
+            PgfastConnectionFactory factory = new PgfastConnectionFactory(Pg.config(AuthMethod.SCRAM, "127.0.0.1", proxy.port())
                     .applicationName(APPLICATION).connectTimeout(Duration.ofSeconds(2)).build());
             ConnectionFactory pool = kind.open(factory);
             ExecutorService workers = Executors.newFixedThreadPool(WORKERS);
@@ -166,18 +168,18 @@ class ServerRestartTest {
 
     /** Backends with this application name, polled until none is left or 5 s have passed. */
     private static long backendsOf(String application) throws InterruptedException {
-        Connection probe = Db.connect(Db.direct(AuthMethod.SCRAM).build());
+        Connection probe = Pg.connect(Pg.config(AuthMethod.SCRAM).build());
         try {
             long count = -1;
             for (int i = 0; i < 50 && count != 0; i++) {
-                count = Db.one(probe, "SELECT count(*) FROM pg_stat_activity WHERE application_name = '" + application + "'", Long.class);
+                count = TestDb.one(probe, "SELECT count(*) FROM pg_stat_activity WHERE application_name = '" + application + "'", Long.class);
                 if (count != 0) {
                     Thread.sleep(100);
                 }
             }
             return count;
         } finally {
-            Db.close(probe);
+            TestDb.close(probe);
         }
     }
 

@@ -1,10 +1,12 @@
 package io.pgfast.reliability;
 
+import io.pgfast.it.Pg;
 import io.pgfast.r2dbc.PgfastConnectionFactory;
 import io.pgfast.testing.AuthMethod;
 import io.pgfast.testing.LeakChecker;
 import io.pgfast.testing.LeakRecord;
 import io.pgfast.testing.RequiresPostgres;
+import io.pgfast.testing.TestDb;
 import io.r2dbc.pool.ConnectionPool;
 import io.r2dbc.pool.ConnectionPoolConfiguration;
 import io.r2dbc.spi.Connection;
@@ -62,16 +64,16 @@ class SoakTest {
     @Test
     void mixedLoadStaysCorrectWithoutLeaksOrGrowth() throws Exception {
         Duration duration = Reliability.scale(Duration.ofSeconds(20), Duration.ofHours(1));
-        Connection owner = Db.connect(Db.direct(AuthMethod.SCRAM).build());
+        Connection owner = Pg.connect(Pg.config(AuthMethod.SCRAM).build());
         try {
-            Db.run(owner, "CREATE TABLE " + table + " (id bigserial PRIMARY KEY, k int UNIQUE, v text)");
-            Db.run(owner, "INSERT INTO " + table + " (k, v) VALUES (-1, 'taken')");
+            TestDb.run(owner, "CREATE TABLE " + table + " (id bigserial PRIMARY KEY, k int UNIQUE, v text)");
+            TestDb.run(owner, "INSERT INTO " + table + " (k, v) VALUES (-1, 'taken')");
         } finally {
-            Db.close(owner);
+            TestDb.close(owner);
         }
         AtomicLong keys = new AtomicLong();
-        try (FaultProxy proxy = FaultProxy.to(Db.server().host(), Db.server().port())) {
-            PgfastConnectionFactory factory = new PgfastConnectionFactory(Db.config(AuthMethod.SCRAM, "127.0.0.1", proxy.port())
+        try (FaultProxy proxy = FaultProxy.to(TestDb.server().host(), TestDb.server().port())) {
+            PgfastConnectionFactory factory = new PgfastConnectionFactory(Pg.config(AuthMethod.SCRAM, "127.0.0.1", proxy.port())
                     .applicationName(APPLICATION).build());
             ConnectionPool pool = new ConnectionPool(ConnectionPoolConfiguration.builder(factory)
                     .initialSize(WORKERS).maxSize(WORKERS).validationDepth(ValidationDepth.LOCAL).build());
@@ -96,7 +98,7 @@ class SoakTest {
             assertThat(leaks).as("buffer leaks").isEmpty();
             assertThat(heapAtEnd).as("heap after GC at the end (start: %d)", heapAtStart).isLessThan(heapAtStart + HEAP_GROWTH);
         } finally {
-            Db.server().execute("DROP TABLE IF EXISTS " + table);
+            TestDb.server().execute("DROP TABLE IF EXISTS " + table);
         }
         assertThat(backends()).as("server backends left by the pool").isZero();
     }
@@ -224,18 +226,18 @@ class SoakTest {
     }
 
     private static long backends() throws InterruptedException {
-        Connection probe = Db.connect(Db.direct(AuthMethod.SCRAM).build());
+        Connection probe = Pg.connect(Pg.config(AuthMethod.SCRAM).build());
         try {
             long count = -1;
             for (int i = 0; i < 50 && count != 0; i++) {
-                count = Db.one(probe, "SELECT count(*) FROM pg_stat_activity WHERE application_name = '" + APPLICATION + "'", Long.class);
+                count = TestDb.one(probe, "SELECT count(*) FROM pg_stat_activity WHERE application_name = '" + APPLICATION + "'", Long.class);
                 if (count != 0) {
                     Thread.sleep(100);
                 }
             }
             return count;
         } finally {
-            Db.close(probe);
+            TestDb.close(probe);
         }
     }
 }

@@ -1,9 +1,11 @@
 package io.pgfast.reliability;
 
+import io.pgfast.it.Pg;
 import io.pgfast.r2dbc.Notification;
 import io.pgfast.r2dbc.PgfastConnection;
 import io.pgfast.testing.AuthMethod;
 import io.pgfast.testing.RequiresPostgres;
+import io.pgfast.testing.TestDb;
 import io.r2dbc.spi.R2dbcNonTransientResourceException;
 import io.r2dbc.spi.R2dbcTimeoutException;
 import io.r2dbc.spi.ValidationDepth;
@@ -41,7 +43,7 @@ class SocketTimeoutTest {
     }
 
     private static PgfastConnection connect(int port) {
-        return Db.connect(Db.config(AuthMethod.SCRAM, "127.0.0.1", port).socketTimeout(TIMEOUT).build());
+        return Pg.connect(Pg.config(AuthMethod.SCRAM, "127.0.0.1", port).socketTimeout(TIMEOUT).build());
     }
 
     /**
@@ -50,7 +52,7 @@ class SocketTimeoutTest {
      */
     private static void assertTimesOut(PgfastConnection c, String query) {
         long start = System.nanoTime();
-        assertThatThrownBy(() -> Db.column(c, query, Object.class))
+        assertThatThrownBy(() -> TestDb.column(c, query, Object.class))
                 .isInstanceOf(R2dbcNonTransientResourceException.class)
                 .hasMessageContaining("socketTimeout")
                 .satisfies(e -> assertThat(((R2dbcNonTransientResourceException) e).getSqlState()).isEqualTo("08007"))
@@ -60,19 +62,19 @@ class SocketTimeoutTest {
         // never early; how late depends on the machine's load, and a timeout that never fired would have let
         // the query end without R2dbcTimeoutException
         assertThat(millis).isGreaterThanOrEqualTo(TIMEOUT.toMillis());
-        assertThat(c.validate(ValidationDepth.LOCAL).block(Db.TIMEOUT)).isFalse();
+        assertThat(c.validate(ValidationDepth.LOCAL).block(TestDb.TIMEOUT)).isFalse();
         // the next statement finds the connection closed: no timeout of its own
-        assertThatThrownBy(() -> Db.column(c, "SELECT 1", Integer.class)).isInstanceOf(R2dbcNonTransientResourceException.class);
-        Db.close(c);
+        assertThatThrownBy(() -> TestDb.column(c, "SELECT 1", Integer.class)).isInstanceOf(R2dbcNonTransientResourceException.class);
+        TestDb.close(c);
         TIMEOUTS.incrementAndGet();
     }
 
     @Test
     void aStalledServerEndsTheQueryWithATimeoutAndClosesTheConnection() {
-        try (FaultProxy proxy = FaultProxy.to(Db.server().host(), Db.server().port())) {
+        try (FaultProxy proxy = FaultProxy.to(TestDb.server().host(), TestDb.server().port())) {
             PgfastConnection c = connect(proxy.port());
             long afterStartup = proxy.lastLink().toClient();
-            Db.close(c);
+            TestDb.close(c);
             // the next connection forwards its startup and the first byte of the answer, then nothing
             proxy.faultNext(Fault.at(Fault.Kind.STALL, Fault.Direction.TO_CLIENT, afterStartup + 1));
             PgfastConnection stalled = connect(proxy.port());
@@ -83,70 +85,70 @@ class SocketTimeoutTest {
     @Test
     void aStatementSilentForLongerThanTheTimeoutIsKilled() {
         // pgjdbc's documented behaviour: socketTimeout must be above the longest statement
-        PgfastConnection c = connect(Db.server().port());
+        PgfastConnection c = connect(TestDb.server().port());
         assertTimesOut(c, "SELECT pg_sleep(3)");
     }
 
     /** Inside a transaction block the statement cannot have committed: the error is the timeout itself. */
     @Test
     void aStatementInATransactionEndsWithTheTimeoutItself() {
-        PgfastConnection c = connect(Db.server().port());
-        Mono.from(c.beginTransaction()).block(Db.TIMEOUT);
+        PgfastConnection c = connect(TestDb.server().port());
+        Mono.from(c.beginTransaction()).block(TestDb.TIMEOUT);
         long start = System.nanoTime();
-        assertThatThrownBy(() -> Db.column(c, "SELECT pg_sleep(3)", Object.class))
+        assertThatThrownBy(() -> TestDb.column(c, "SELECT pg_sleep(3)", Object.class))
                 .isInstanceOf(R2dbcTimeoutException.class)
                 .hasMessageContaining("socketTimeout")
                 .satisfies(e -> assertThat(((R2dbcTimeoutException) e).getSqlState()).isEqualTo("08006"));
         assertThat((System.nanoTime() - start) / 1_000_000).isGreaterThanOrEqualTo(TIMEOUT.toMillis());
-        assertThat(c.validate(ValidationDepth.LOCAL).block(Db.TIMEOUT)).isFalse();
-        Db.close(c);
+        assertThat(c.validate(ValidationDepth.LOCAL).block(TestDb.TIMEOUT)).isFalse();
+        TestDb.close(c);
         TIMEOUTS.incrementAndGet();
     }
 
     @Test
     void anIdleListeningConnectionDoesNotTimeOut() throws InterruptedException {
-        PgfastConnection c = connect(Db.server().port());
+        PgfastConnection c = connect(TestDb.server().port());
         try {
-            Db.run(c, "LISTEN reliab_idle");
+            TestDb.run(c, "LISTEN reliab_idle");
             Mono<List<Notification>> first = c.getNotifications().take(1).collectList().cache();
             first.subscribe();
             Thread.sleep(TIMEOUT.multipliedBy(4).toMillis());
-            assertThat(c.validate(ValidationDepth.LOCAL).block(Db.TIMEOUT)).isTrue();
-            PgfastConnection sender = Db.connect(Db.direct(AuthMethod.SCRAM).build());
+            assertThat(c.validate(ValidationDepth.LOCAL).block(TestDb.TIMEOUT)).isTrue();
+            PgfastConnection sender = Pg.connect(Pg.config(AuthMethod.SCRAM).build());
             try {
-                Db.run(sender, "SELECT pg_notify('reliab_idle', 'after the quiet')");
+                TestDb.run(sender, "SELECT pg_notify('reliab_idle', 'after the quiet')");
             } finally {
-                Db.close(sender);
+                TestDb.close(sender);
             }
-            assertThat(first.block(Db.TIMEOUT)).extracting(Notification::payload).containsExactly("after the quiet");
-            assertThat(Db.one(c, "SELECT 1", Integer.class)).isEqualTo(1);
+            assertThat(first.block(TestDb.TIMEOUT)).extracting(Notification::payload).containsExactly("after the quiet");
+            assertThat(TestDb.one(c, "SELECT 1", Integer.class)).isEqualTo(1);
             SURVIVED.incrementAndGet();
         } finally {
-            Db.close(c);
+            TestDb.close(c);
         }
     }
 
     @Test
     void aResultThatKeepsStreamingIsNotKilled() {
-        PgfastConnection c = connect(Db.server().port());
+        PgfastConnection c = connect(TestDb.server().port());
         try {
             // each row is larger than the server's 8 KB send buffer, so it leaves at once, 150 ms apart:
             // 1.5 s in all, almost four timeouts
             long start = System.nanoTime();
-            List<String> rows = Db.column(c, "SELECT repeat('x', 20000) || pg_sleep(0.15)::text FROM generate_series(1, 10)",
+            List<String> rows = TestDb.column(c, "SELECT repeat('x', 20000) || pg_sleep(0.15)::text FROM generate_series(1, 10)",
                     String.class);
             assertThat(rows).hasSize(10).allSatisfy(row -> assertThat(row).hasSize(20000));
             assertThat(Duration.ofNanos(System.nanoTime() - start)).isGreaterThan(TIMEOUT.multipliedBy(3));
-            assertThat(c.validate(ValidationDepth.LOCAL).block(Db.TIMEOUT)).isTrue();
+            assertThat(c.validate(ValidationDepth.LOCAL).block(TestDb.TIMEOUT)).isTrue();
             SURVIVED.incrementAndGet();
         } finally {
-            Db.close(c);
+            TestDb.close(c);
         }
     }
 
     @Test
     void aConsumerSlowerThanTheTimeoutIsNotKilled() {
-        PgfastConnection c = connect(Db.server().port());
+        PgfastConnection c = connect(TestDb.server().port());
         try {
             // the driver stops reading while nobody asks for rows: that is no wait for the server
             List<Integer> values = Flux.from(c.createStatement("SELECT i FROM generate_series(1, 50000) i").execute())
@@ -154,26 +156,26 @@ class SocketTimeoutTest {
                     .limitRate(1000)
                     .index()
                     .concatMap(t -> t.getT1() == 100 ? Mono.delay(TIMEOUT.multipliedBy(3)).thenReturn(t.getT2()) : Mono.just(t.getT2()), 1)
-                    .collectList().block(Db.TIMEOUT);
+                    .collectList().block(TestDb.TIMEOUT);
             assertThat(values).hasSize(50000);
-            assertThat(Db.one(c, "SELECT 2", Integer.class)).isEqualTo(2);
+            assertThat(TestDb.one(c, "SELECT 2", Integer.class)).isEqualTo(2);
             SURVIVED.incrementAndGet();
         } finally {
-            Db.close(c);
+            TestDb.close(c);
         }
     }
 
     @Test
     void aCopyInWhoseDataComesSlowlyIsNotKilled() {
-        PgfastConnection c = connect(Db.server().port());
+        PgfastConnection c = connect(TestDb.server().port());
         try {
-            Db.run(c, "CREATE TEMP TABLE slow_copy (k int)");
+            TestDb.run(c, "CREATE TEMP TABLE slow_copy (k int)");
             Flux<String> rows = Flux.range(1, 3).delayElements(TIMEOUT.multipliedBy(2)).map(k -> k + "\n");
-            assertThat(c.copyIn("COPY slow_copy FROM STDIN", rows).block(Db.TIMEOUT)).isEqualTo(3L);
-            assertThat(Db.one(c, "SELECT sum(k)::int FROM slow_copy", Integer.class)).isEqualTo(6);
+            assertThat(c.copyIn("COPY slow_copy FROM STDIN", rows).block(TestDb.TIMEOUT)).isEqualTo(3L);
+            assertThat(TestDb.one(c, "SELECT sum(k)::int FROM slow_copy", Integer.class)).isEqualTo(6);
             SURVIVED.incrementAndGet();
         } finally {
-            Db.close(c);
+            TestDb.close(c);
         }
     }
 }

@@ -1,6 +1,7 @@
 package io.pgfast.reliability;
 
 import io.pgfast.testing.RequiresPostgres;
+import io.pgfast.testing.TestDb;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -26,7 +27,7 @@ class StartupFaultInjectionTest {
     @ParameterizedTest(name = "TLS startup, {0}")
     @EnumSource(FaultMatrix.Family.class)
     void tlsStartup(FaultMatrix.Family family) {
-        org.junit.jupiter.api.Assumptions.assumeTrue(Db.server().tlsVerifiable(), "the test server has no TLS with a known CA");
+        org.junit.jupiter.api.Assumptions.assumeTrue(TestDb.server().tlsVerifiable(), "the test server has no TLS with a known CA");
         FaultMatrix.run(Scenario.STARTUP_TLS, family);
     }
 

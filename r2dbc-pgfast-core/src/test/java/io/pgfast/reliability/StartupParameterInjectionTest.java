@@ -1,11 +1,13 @@
 package io.pgfast.reliability;
 
+import io.pgfast.it.Pg;
 import io.pgfast.r2dbc.PgfastConnection;
 import io.pgfast.config.PgfastConnectionConfiguration;
 import io.pgfast.config.PgfastConnectionConfigurationBuilder;
 import io.pgfast.r2dbc.PgfastConnectionFactory;
 import io.pgfast.testing.AuthMethod;
 import io.pgfast.testing.RequiresPostgres;
+import io.pgfast.testing.TestDb;
 import io.r2dbc.spi.ConnectionFactories;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Mono;
@@ -31,7 +33,7 @@ class StartupParameterInjectionTest {
     private static final String SMUGGLED = "x\0options\0-c log_statement=all";
 
     private static void refusedBeforeAnythingIsSent(Supplier<Mono<?>> attempt) {
-        try (FaultProxy proxy = FaultProxy.to(Db.server().host(), Db.server().port())) {
+        try (FaultProxy proxy = FaultProxy.to(TestDb.server().host(), TestDb.server().port())) {
             assertThatThrownBy(() -> attempt.get().block(Duration.ofSeconds(10)))
                     .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("NUL");
             assertThat(proxy.accepted()).as("connections the proxy accepted").isZero();
@@ -39,7 +41,7 @@ class StartupParameterInjectionTest {
     }
 
     private static PgfastConnectionConfigurationBuilder viaProxy() {
-        return Db.config(AuthMethod.SCRAM, "127.0.0.1", 1);
+        return Pg.config(AuthMethod.SCRAM, "127.0.0.1", 1);
     }
 
     @Test
@@ -52,9 +54,9 @@ class StartupParameterInjectionTest {
 
     @Test
     void aNulInAUrlIsRefusedBeforeConnecting() {
-        try (FaultProxy proxy = FaultProxy.to(Db.server().host(), Db.server().port())) {
+        try (FaultProxy proxy = FaultProxy.to(TestDb.server().host(), TestDb.server().port())) {
             String server = "127.0.0.1:" + proxy.port();
-            String db = Db.server().database();
+            String db = TestDb.server().database();
             for (String url : new String[] {
                 "r2dbc:pgfast://pgfast_scram:pw@" + server + "/" + db + "?sslMode=disable&applicationName=a%00options%00-c%20log_statement%3Dall",
                 "r2dbc:pgfast://pgfast_scram:pw@" + server + "/" + db + "?sslMode=disable&options=-c%20search_path%3Da%00b",
@@ -69,18 +71,18 @@ class StartupParameterInjectionTest {
 
     @Test
     void valuesThatLookLikeSwitchesArriveAsValues() {
-        PgfastConnection c = Db.connect(Db.direct(AuthMethod.SCRAM)
+        PgfastConnection c = Pg.connect(Pg.config(AuthMethod.SCRAM)
                 .option("search_path", "\"public -c statement_timeout=1\"")
                 .option("reliab.tenant", "t1 -c statement_timeout=1")
                 .applicationName("app' -c log_statement=all --").build());
         try {
-            assertThat(Db.one(c, "SELECT current_setting('search_path')", String.class)).isEqualTo("\"public -c statement_timeout=1\"");
-            assertThat(Db.one(c, "SELECT current_setting('reliab.tenant')", String.class)).isEqualTo("t1 -c statement_timeout=1");
-            assertThat(Db.one(c, "SELECT current_setting('application_name')", String.class)).isEqualTo("app' -c log_statement=all --");
-            assertThat(Db.one(c, "SELECT current_setting('statement_timeout')", String.class)).isEqualTo("0");
-            assertThat(Db.one(c, "SELECT current_setting('log_statement')", String.class)).isNotEqualTo("all");
+            assertThat(TestDb.one(c, "SELECT current_setting('search_path')", String.class)).isEqualTo("\"public -c statement_timeout=1\"");
+            assertThat(TestDb.one(c, "SELECT current_setting('reliab.tenant')", String.class)).isEqualTo("t1 -c statement_timeout=1");
+            assertThat(TestDb.one(c, "SELECT current_setting('application_name')", String.class)).isEqualTo("app' -c log_statement=all --");
+            assertThat(TestDb.one(c, "SELECT current_setting('statement_timeout')", String.class)).isEqualTo("0");
+            assertThat(TestDb.one(c, "SELECT current_setting('log_statement')", String.class)).isNotEqualTo("all");
         } finally {
-            Db.close(c);
+            TestDb.close(c);
         }
     }
 }

@@ -1,11 +1,13 @@
 package io.pgfast.reliability;
 
+import io.pgfast.it.Pg;
 import io.pgfast.r2dbc.PgfastConnection;
 import io.pgfast.config.PgfastConnectionConfiguration;
 import io.pgfast.config.PgfastConnectionConfigurationBuilder;
 import io.pgfast.r2dbc.PgfastConnectionFactory;
 import io.pgfast.testing.AuthMethod;
 import io.pgfast.testing.RequiresPostgres;
+import io.pgfast.testing.TestDb;
 import io.r2dbc.spi.R2dbcException;
 import io.r2dbc.spi.R2dbcTimeoutException;
 import io.r2dbc.spi.ValidationDepth;
@@ -33,19 +35,19 @@ class TypeLookupFailureTest {
     }
 
     private static PgfastConnectionConfigurationBuilder builder(FaultProxy proxy) {
-        return Db.config(AuthMethod.SCRAM, "127.0.0.1", proxy.port()).connectTimeout(Duration.ofSeconds(3));
+        return Pg.config(AuthMethod.SCRAM, "127.0.0.1", proxy.port()).connectTimeout(Duration.ofSeconds(3));
     }
 
     /** Bytes the server sends a new connection: with the type lookup (first of a factory) and without (later ones). */
     private static long[] calibrate() {
-        try (FaultProxy proxy = FaultProxy.to(Db.server().host(), Db.server().port())) {
+        try (FaultProxy proxy = FaultProxy.to(TestDb.server().host(), TestDb.server().port())) {
             PgfastConnectionFactory factory = new PgfastConnectionFactory(config(proxy));
             PgfastConnection first = (PgfastConnection) Mono.from(factory.create()).block(BOUND);
             long withLookup = proxy.lastLink().toClient();
             PgfastConnection second = (PgfastConnection) Mono.from(factory.create()).block(BOUND);
             long withoutLookup = proxy.lastLink().toClient();
-            Db.close(first);
-            Db.close(second);
+            TestDb.close(first);
+            TestDb.close(second);
             assertThat(withLookup).isGreaterThan(withoutLookup);
             return new long[] {withLookup, withoutLookup};
         }
@@ -54,7 +56,7 @@ class TypeLookupFailureTest {
     @Test
     void aConnectionLostDuringTheTypeLookupFailsCreate() {
         long[] bytes = calibrate();
-        try (FaultProxy proxy = FaultProxy.to(Db.server().host(), Db.server().port())) {
+        try (FaultProxy proxy = FaultProxy.to(TestDb.server().host(), TestDb.server().port())) {
             // close server->client halfway through the lookup's answer
             proxy.faultNext(Fault.at(Fault.Kind.CLOSE, Fault.Direction.TO_CLIENT, bytes[1] + (bytes[0] - bytes[1]) / 2));
             PgfastConnection c = null;
@@ -67,7 +69,7 @@ class TypeLookupFailureTest {
             assertThat(proxy.lastLink().triggered()).isTrue();
             if (c != null) {
                 boolean valid = Boolean.TRUE.equals(Mono.from(c.validate(ValidationDepth.LOCAL)).block(BOUND));
-                Db.close(c);
+                TestDb.close(c);
                 assertThat(valid).as("create() emitted a connection that is already closed").isTrue();
             } else {
                 assertThat(failure).isInstanceOf(R2dbcException.class);
@@ -82,12 +84,12 @@ class TypeLookupFailureTest {
     @Test
     void aStallDuringTheTypeLookupEndsInTheSocketTimeout() {
         long[] bytes = calibrate();
-        try (FaultProxy proxy = FaultProxy.to(Db.server().host(), Db.server().port())) {
+        try (FaultProxy proxy = FaultProxy.to(TestDb.server().host(), TestDb.server().port())) {
             proxy.faultNext(Fault.at(Fault.Kind.STALL, Fault.Direction.TO_CLIENT, bytes[1] + (bytes[0] - bytes[1]) / 2));
             PgfastConnectionConfiguration config = builder(proxy).socketTimeout(Duration.ofMillis(300)).build();
             Throwable failure = null;
             try {
-                Db.close((PgfastConnection) Mono.from(new PgfastConnectionFactory(config).create()).block(BOUND));
+                TestDb.close((PgfastConnection) Mono.from(new PgfastConnectionFactory(config).create()).block(BOUND));
             } catch (RuntimeException e) {
                 failure = e;
             }
@@ -99,7 +101,7 @@ class TypeLookupFailureTest {
     @Test
     void aConnectionLostDuringStartupFailsCreate() {
         long[] bytes = calibrate();
-        try (FaultProxy proxy = FaultProxy.to(Db.server().host(), Db.server().port())) {
+        try (FaultProxy proxy = FaultProxy.to(TestDb.server().host(), TestDb.server().port())) {
             proxy.faultNext(Fault.at(Fault.Kind.CLOSE, Fault.Direction.TO_CLIENT, bytes[1] / 2));
             Throwable failure = null;
             try {

@@ -1,5 +1,6 @@
 package io.pgfast.replication;
 
+import io.pgfast.it.Pg;
 import io.pgfast.r2dbc.PgfastConnection;
 import io.pgfast.config.PgfastConnectionConfiguration;
 import io.pgfast.replication.pgoutput.Begin;
@@ -15,6 +16,8 @@ import io.pgfast.replication.pgoutput.PgOutputMessage;
 import io.pgfast.replication.pgoutput.RollbackPrepared;
 import io.pgfast.replication.pgoutput.StreamAbort;
 import io.pgfast.replication.pgoutput.StreamCommit;
+
+import io.pgfast.testing.TestDb;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -45,31 +48,31 @@ final class Feed implements AutoCloseable {
 
     /** A table with {@code columns} (the DDL inside the parentheses), published, and a temporary slot. */
     static Feed of(String columns) {
-        return of(columns, Repl.config().build(), CreateReplicationSlot::temporary);
+        return of(columns, Pg.replication().build(), CreateReplicationSlot::temporary);
     }
 
     /** As {@link #of(String)} with a permanent slot, which other connections can stream from. */
     static Feed permanent(String columns) {
-        return of(columns, Repl.config().build(), (slot, temporary) -> slot);
+        return of(columns, Pg.replication().build(), (slot, temporary) -> slot);
     }
 
     static Feed of(String columns, PgfastConnectionConfiguration replicationConfig,
                    java.util.function.BiFunction<CreateReplicationSlot, Boolean, CreateReplicationSlot> slotOptions) {
         PgfastConnection sql = Repl.sql();
-        String table = Repl.unique("t");
-        String publication = Repl.unique("pub");
-        String slot = Repl.unique("slot");
-        Repl.run(sql, "CREATE TABLE " + table + " (" + columns + ")", "CREATE PUBLICATION " + publication + " FOR TABLE " + table);
+        String table = TestDb.unique("t");
+        String publication = TestDb.unique("pub");
+        String slot = TestDb.unique("slot");
+        TestDb.run(sql, "CREATE TABLE " + table + " (" + columns + ")", "CREATE PUBLICATION " + publication + " FOR TABLE " + table);
         ReplicationConnection replication = Repl.open(replicationConfig);
         ReplicationSlot created = replication.createSlot(slotOptions.apply(CreateReplicationSlot.logical(slot)
-                .snapshot(SlotSnapshot.NOTHING), true)).block(Repl.TIMEOUT);
-        boolean temporary = Repl.one(sql, "SELECT temporary FROM pg_replication_slots WHERE slot_name = '" + created.slotName() + "'",
+                .snapshot(SlotSnapshot.NOTHING), true)).block(TestDb.TIMEOUT);
+        boolean temporary = TestDb.one(sql, "SELECT temporary FROM pg_replication_slots WHERE slot_name = '" + created.slotName() + "'",
                 Boolean.class);
         return new Feed(sql, replication, table, publication, slot, temporary);
     }
 
     void run(String... statements) {
-        Repl.run(sql, statements);
+        TestDb.run(sql, statements);
     }
 
     ReplicationStream<PgOutputMessage> stream(PgOutput plugin) {
@@ -78,7 +81,7 @@ final class Feed implements AutoCloseable {
 
     /** A new replication connection, for another stream of a permanent slot; closed by the caller. */
     ReplicationConnection another() {
-        Repl.await("slot " + slot + " to be free", () -> Repl.activePid(sql, slot) == 0);
+        TestDb.await("slot " + slot + " to be free", () -> Repl.activePid(sql, slot) == 0);
         return Repl.open();
     }
 
@@ -93,7 +96,7 @@ final class Feed implements AutoCloseable {
      */
     static List<PgOutputMessage> transactions(ReplicationStream<PgOutputMessage> stream, int transactions) {
         TransactionCounter ends = new TransactionCounter(transactions);
-        List<PgOutputMessage> all = stream.messages().takeUntil(ends).collectList().block(Repl.TIMEOUT);
+        List<PgOutputMessage> all = stream.messages().takeUntil(ends).collectList().block(TestDb.TIMEOUT);
         return all == null ? new ArrayList<>() : all;
     }
 
@@ -130,11 +133,11 @@ final class Feed implements AutoCloseable {
     static List<PgOutputMessage> take(java.util.concurrent.BlockingQueue<PgOutputMessage> received,
                                       java.util.function.Predicate<PgOutputMessage> last) throws InterruptedException {
         List<PgOutputMessage> taken = new ArrayList<>();
-        long deadline = System.nanoTime() + Repl.TIMEOUT.toNanos();
+        long deadline = System.nanoTime() + TestDb.TIMEOUT.toNanos();
         for (;;) {
             PgOutputMessage m = received.poll(Math.max(1, deadline - System.nanoTime()), java.util.concurrent.TimeUnit.NANOSECONDS);
             if (m == null) {
-                throw new AssertionError("no matching message within " + Repl.TIMEOUT + "; received meanwhile: " + taken.size() + " messages");
+                throw new AssertionError("no matching message within " + TestDb.TIMEOUT + "; received meanwhile: " + taken.size() + " messages");
             }
             taken.add(m);
             if (last.test(m)) {
@@ -158,12 +161,12 @@ final class Feed implements AutoCloseable {
     public void close() {
         try {
             Repl.close(replication);
-            if (!temporary && sql.validate(io.r2dbc.spi.ValidationDepth.REMOTE).block(Repl.TIMEOUT)) {
-                Repl.await("slot " + slot + " to be free", () -> Repl.activePid(sql, slot) == 0);
-                Repl.run(sql, "SELECT pg_drop_replication_slot('" + slot + "')");
+            if (!temporary && sql.validate(io.r2dbc.spi.ValidationDepth.REMOTE).block(TestDb.TIMEOUT)) {
+                TestDb.await("slot " + slot + " to be free", () -> Repl.activePid(sql, slot) == 0);
+                TestDb.run(sql, "SELECT pg_drop_replication_slot('" + slot + "')");
             }
         } finally {
-            Repl.close(sql);
+            TestDb.close(sql);
         }
     }
 }

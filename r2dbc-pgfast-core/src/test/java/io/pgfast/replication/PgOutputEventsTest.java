@@ -2,6 +2,7 @@ package io.pgfast.replication;
 
 import io.pgfast.codec.type.Lsn;
 import io.pgfast.error.PgfastClientException;
+import io.pgfast.it.Pg;
 import io.pgfast.r2dbc.PgfastConnection;
 import io.pgfast.config.PgfastConnectionConfiguration;
 import io.pgfast.config.PgfastConnectionConfigurationBuilder;
@@ -30,6 +31,7 @@ import io.pgfast.replication.pgoutput.TupleData;
 import io.pgfast.replication.pgoutput.Type;
 import io.pgfast.replication.pgoutput.Update;
 import io.pgfast.testing.RequiresPostgres;
+import io.pgfast.testing.TestDb;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -167,7 +169,7 @@ class PgOutputEventsTest {
     @Test
     void truncateListsEveryTableAndItsOptions() {
         try (Feed feed = Feed.of("id serial PRIMARY KEY")) {
-            String second = Repl.unique("t");
+            String second = TestDb.unique("t");
             feed.run("CREATE TABLE " + second + " (id int)", "ALTER PUBLICATION " + feed.publication + " ADD TABLE " + second,
                     "INSERT INTO " + feed.table + " DEFAULT VALUES",
                     "TRUNCATE " + feed.table + ", " + second + " RESTART IDENTITY CASCADE");
@@ -182,7 +184,7 @@ class PgOutputEventsTest {
     @Test
     void aTypeOfTheDatabaseIsDescribedAndDecodesAsText() {
         try (Feed feed = Feed.of("id int PRIMARY KEY")) {
-            String mood = Repl.unique("mood");
+            String mood = TestDb.unique("mood");
             feed.run("CREATE TYPE " + mood + " AS ENUM ('sad', 'happy')", "ALTER TABLE " + feed.table + " ADD COLUMN m " + mood,
                     "INSERT INTO " + feed.table + " VALUES (1, 'happy')");
             List<PgOutputMessage> all = Feed.transactions(feed.stream(feed.pgoutput()), 1);
@@ -215,9 +217,9 @@ class PgOutputEventsTest {
     @Test
     void originOfAReplicatedTransaction() throws Exception {
         try (Feed feed = Feed.of("id int PRIMARY KEY")) {
-            String origin = Repl.unique("origin");
-            Repl.server().execute("SELECT pg_replication_origin_create('" + origin + "')");
-            try (Connection superuser = Repl.server().jdbc()) {
+            String origin = TestDb.unique("origin");
+            TestDb.server().execute("SELECT pg_replication_origin_create('" + origin + "')");
+            try (Connection superuser = TestDb.server().jdbc()) {
                 superuser.setAutoCommit(false);
                 try (var st = superuser.createStatement()) {
                     st.execute("SELECT pg_replication_origin_session_setup('" + origin + "')");
@@ -234,7 +236,7 @@ class PgOutputEventsTest {
             assertThat(o.originCommitLsn()).isEqualTo(Lsn.parse("0/AB"));
             assertThat(all.get(all.indexOf(o) - 1)).as("Origin follows Begin").isInstanceOf(Begin.class);
             assertThat(all.get(all.indexOf(o) + 1)).as("the change after it").isInstanceOf(Relation.class);
-            Repl.server().execute("SELECT pg_replication_origin_drop('" + origin + "')");
+            TestDb.server().execute("SELECT pg_replication_origin_drop('" + origin + "')");
         }
     }
 
@@ -269,7 +271,7 @@ class PgOutputEventsTest {
     @ValueSource(strings = {"ON", "PARALLEL"})
     void streamingOfLargeTransactions(Streaming streaming) throws InterruptedException {
         // logical_decoding_work_mem exists since PostgreSQL 13
-        PgfastConnectionConfigurationBuilder config = Repl.config();
+        PgfastConnectionConfigurationBuilder config = Pg.replication();
         if (Repl.major() >= 13) {
             config.option("logical_decoding_work_mem", "64kB");
         }
@@ -296,9 +298,9 @@ class PgOutputEventsTest {
                 assertThat(commit.xid()).isEqualTo(xid);
                 assertThat(commit.endLsn()).isEqualTo(commit.lsn());
 
-                Repl.run(rolledBack, "BEGIN", "INSERT INTO " + feed.table + " SELECT g, repeat('q', 100) FROM generate_series(5001, 10000) g");
+                TestDb.run(rolledBack, "BEGIN", "INSERT INTO " + feed.table + " SELECT g, repeat('q', 100) FROM generate_series(5001, 10000) g");
                 StreamStart inProgress = (StreamStart) Feed.take(received, m -> m instanceof StreamStart).get(0);
-                Repl.run(rolledBack, "ROLLBACK");
+                TestDb.run(rolledBack, "ROLLBACK");
                 List<PgOutputMessage> aborted = Feed.take(received, m -> m instanceof StreamAbort a && a.xid() == inProgress.xid());
                 StreamAbort abort = (StreamAbort) aborted.get(aborted.size() - 1);
                 assertThat(abort.subXid()).isEqualTo(abort.xid());
@@ -311,7 +313,7 @@ class PgOutputEventsTest {
                 }
             } finally {
                 subscription.dispose();
-                Repl.close(rolledBack);
+                TestDb.close(rolledBack);
             }
         }
     }
@@ -320,18 +322,18 @@ class PgOutputEventsTest {
     void twoPhaseTransactions() {
         if (Repl.major() < 15) {
             try (Feed feed = Feed.of("id int PRIMARY KEY")) {
-                assertThatThrownBy(() -> feed.replication.createSlot(CreateReplicationSlot.logical(Repl.unique("s")).twoPhase(true))
-                        .block(Repl.TIMEOUT)).isInstanceOf(PgfastClientException.class).hasMessageContaining("PostgreSQL 15");
+                assertThatThrownBy(() -> feed.replication.createSlot(CreateReplicationSlot.logical(TestDb.unique("s")).twoPhase(true))
+                        .block(TestDb.TIMEOUT)).isInstanceOf(PgfastClientException.class).hasMessageContaining("PostgreSQL 15");
                 assertThatThrownBy(() -> Feed.transactions(feed.stream(feed.pgoutput().twoPhase(true)), 1))
                         .isInstanceOf(PgfastClientException.class).hasMessageContaining("twoPhase needs PostgreSQL 15");
             }
             return;
         }
-        try (Feed feed = Feed.of("id int PRIMARY KEY, pad text", Repl.config().option("logical_decoding_work_mem", "64kB").build(),
+        try (Feed feed = Feed.of("id int PRIMARY KEY, pad text", Pg.replication().option("logical_decoding_work_mem", "64kB").build(),
                 (slot, temporary) -> slot.temporary(true).twoPhase(true))) {
-            String g1 = Repl.unique("g");
-            String g2 = Repl.unique("g");
-            String g3 = Repl.unique("g");
+            String g1 = TestDb.unique("g");
+            String g2 = TestDb.unique("g");
+            String g3 = TestDb.unique("g");
             feed.run("BEGIN", "INSERT INTO " + feed.table + " VALUES (1, 'a')", "PREPARE TRANSACTION '" + g1 + "'", "COMMIT PREPARED '" + g1 + "'",
                     "BEGIN", "INSERT INTO " + feed.table + " VALUES (2, 'b')", "PREPARE TRANSACTION '" + g2 + "'", "ROLLBACK PREPARED '" + g2 + "'",
                     "BEGIN", "INSERT INTO " + feed.table + " SELECT g, repeat('s', 100) FROM generate_series(10, 3000) g",

@@ -3,6 +3,7 @@ package io.pgfast.replication;
 import io.pgfast.config.ChannelBindingMode;
 import io.pgfast.config.HostSpec;
 import io.pgfast.error.PgfastClientException;
+import io.pgfast.it.Pg;
 import io.pgfast.r2dbc.PgfastConnection;
 import io.pgfast.config.PgfastConnectionConfiguration;
 import io.pgfast.config.SslMode;
@@ -11,6 +12,7 @@ import io.pgfast.replication.pgoutput.Insert;
 import io.pgfast.replication.pgoutput.PgOutputMessage;
 import io.pgfast.testing.AuthMethod;
 import io.pgfast.testing.RequiresPostgres;
+import io.pgfast.testing.TestDb;
 import io.pgfast.testing.TestRole;
 import io.r2dbc.spi.R2dbcException;
 import org.junit.jupiter.api.Test;
@@ -39,9 +41,9 @@ class ReplicationCommandsTest {
     void identifySystem() {
         ReplicationConnection c = Repl.open();
         try {
-            SystemIdentification id = c.identifySystem().block(Repl.TIMEOUT);
-            assertThat(id.database()).isEqualTo(Repl.server().database());
-            assertThat(id.databaseName()).contains(Repl.server().database());
+            SystemIdentification id = c.identifySystem().block(TestDb.TIMEOUT);
+            assertThat(id.database()).isEqualTo(TestDb.server().database());
+            assertThat(id.databaseName()).contains(TestDb.server().database());
             assertThat(id.timeline()).isPositive();
             assertThat(id.xlogPos().isValid()).isTrue();
             assertThat(id.systemId()).matches("[0-9]+");
@@ -56,19 +58,19 @@ class ReplicationCommandsTest {
         ReplicationConnection c = Repl.open();
         PgfastConnection sql = Repl.sql();
         try {
-            String name = Repl.unique("slot");
-            ReplicationSlot slot = c.createSlot(CreateReplicationSlot.logical(name).snapshot(SlotSnapshot.NOTHING)).block(Repl.TIMEOUT);
+            String name = TestDb.unique("slot");
+            ReplicationSlot slot = c.createSlot(CreateReplicationSlot.logical(name).snapshot(SlotSnapshot.NOTHING)).block(TestDb.TIMEOUT);
             assertThat(slot.slotName()).isEqualTo(name);
             assertThat(slot.outputPlugin()).isEqualTo("pgoutput");
             assertThat(slot.snapshotName()).isNull();
             assertThat(slot.consistentPoint().isValid()).isTrue();
-            assertThat(Repl.one(sql, "SELECT temporary::text || ' ' || plugin FROM pg_replication_slots WHERE slot_name = '" + name + "'",
+            assertThat(TestDb.one(sql, "SELECT temporary::text || ' ' || plugin FROM pg_replication_slots WHERE slot_name = '" + name + "'",
                     String.class)).isEqualTo("false pgoutput");
-            c.dropSlot(name).block(Repl.TIMEOUT);
-            assertThat(Repl.column(sql, "SELECT 1 FROM pg_replication_slots WHERE slot_name = '" + name + "'", Integer.class)).isEmpty();
+            c.dropSlot(name).block(TestDb.TIMEOUT);
+            assertThat(TestDb.column(sql, "SELECT 1 FROM pg_replication_slots WHERE slot_name = '" + name + "'", Integer.class)).isEmpty();
         } finally {
             Repl.close(c);
-            Repl.close(sql);
+            TestDb.close(sql);
         }
     }
 
@@ -77,15 +79,15 @@ class ReplicationCommandsTest {
         ReplicationConnection c = Repl.open();
         PgfastConnection sql = Repl.sql();
         try {
-            String name = Repl.unique("slot");
-            c.createSlot(CreateReplicationSlot.logical(name).temporary(true).snapshot(SlotSnapshot.NOTHING)).block(Repl.TIMEOUT);
-            assertThat(Repl.one(sql, "SELECT temporary FROM pg_replication_slots WHERE slot_name = '" + name + "'", Boolean.class)).isTrue();
+            String name = TestDb.unique("slot");
+            c.createSlot(CreateReplicationSlot.logical(name).temporary(true).snapshot(SlotSnapshot.NOTHING)).block(TestDb.TIMEOUT);
+            assertThat(TestDb.one(sql, "SELECT temporary FROM pg_replication_slots WHERE slot_name = '" + name + "'", Boolean.class)).isTrue();
             Repl.close(c);
-            Repl.await("the temporary slot to go with its connection",
-                    () -> Repl.column(sql, "SELECT 1 FROM pg_replication_slots WHERE slot_name = '" + name + "'", Integer.class).isEmpty());
+            TestDb.await("the temporary slot to go with its connection",
+                    () -> TestDb.column(sql, "SELECT 1 FROM pg_replication_slots WHERE slot_name = '" + name + "'", Integer.class).isEmpty());
         } finally {
             Repl.close(c);
-            Repl.close(sql);
+            TestDb.close(sql);
         }
     }
 
@@ -96,24 +98,24 @@ class ReplicationCommandsTest {
         PgfastConnection reader = Repl.sql();
         ReplicationConnection c = Repl.open();
         try {
-            String table = Repl.unique("t");
-            String publication = Repl.unique("pub");
-            Repl.run(sql, "CREATE TABLE " + table + " (id int PRIMARY KEY)", "CREATE PUBLICATION " + publication + " FOR TABLE " + table,
+            String table = TestDb.unique("t");
+            String publication = TestDb.unique("pub");
+            TestDb.run(sql, "CREATE TABLE " + table + " (id int PRIMARY KEY)", "CREATE PUBLICATION " + publication + " FOR TABLE " + table,
                     "INSERT INTO " + table + " VALUES (1), (2), (3)");
-            String name = Repl.unique("slot");
-            ReplicationSlot slot = c.createSlot(CreateReplicationSlot.logical(name).temporary(true)).block(Repl.TIMEOUT);
+            String name = TestDb.unique("slot");
+            ReplicationSlot slot = c.createSlot(CreateReplicationSlot.logical(name).temporary(true)).block(TestDb.TIMEOUT);
             assertThat(slot.snapshot()).as("exported by default").isPresent();
-            Repl.run(reader, "BEGIN ISOLATION LEVEL REPEATABLE READ", "SET TRANSACTION SNAPSHOT '" + slot.snapshotName() + "'");
-            Repl.run(sql, "INSERT INTO " + table + " VALUES (4)");
-            assertThat(Repl.column(reader, "SELECT id FROM " + table + " ORDER BY id", Integer.class)).containsExactly(1, 2, 3);
-            Repl.run(reader, "COMMIT");
+            TestDb.run(reader, "BEGIN ISOLATION LEVEL REPEATABLE READ", "SET TRANSACTION SNAPSHOT '" + slot.snapshotName() + "'");
+            TestDb.run(sql, "INSERT INTO " + table + " VALUES (4)");
+            assertThat(TestDb.column(reader, "SELECT id FROM " + table + " ORDER BY id", Integer.class)).containsExactly(1, 2, 3);
+            TestDb.run(reader, "COMMIT");
             List<PgOutputMessage> stream = Feed.transactions(c.startReplication(StartReplication.slot(name),
                     io.pgfast.replication.pgoutput.PgOutput.publications(publication)), 1);
             assertThat(ids(stream)).containsExactly(4);
         } finally {
             Repl.close(c);
-            Repl.close(reader);
-            Repl.close(sql);
+            TestDb.close(reader);
+            TestDb.close(sql);
         }
     }
 
@@ -123,26 +125,26 @@ class ReplicationCommandsTest {
         PgfastConnection sql = Repl.sql();
         ReplicationConnection c = Repl.open();
         try {
-            String table = Repl.unique("t");
-            String publication = Repl.unique("pub");
-            Repl.run(sql, "CREATE TABLE " + table + " (id int PRIMARY KEY)", "CREATE PUBLICATION " + publication + " FOR TABLE " + table,
+            String table = TestDb.unique("t");
+            String publication = TestDb.unique("pub");
+            TestDb.run(sql, "CREATE TABLE " + table + " (id int PRIMARY KEY)", "CREATE PUBLICATION " + publication + " FOR TABLE " + table,
                     "INSERT INTO " + table + " VALUES (1), (2)");
-            String name = Repl.unique("slot");
-            assertThat(c.simpleQuery("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY").collectList().block(Repl.TIMEOUT)).isEmpty();
+            String name = TestDb.unique("slot");
+            assertThat(c.simpleQuery("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY").collectList().block(TestDb.TIMEOUT)).isEmpty();
             ReplicationSlot slot = c.createSlot(CreateReplicationSlot.logical(name).temporary(true).snapshot(SlotSnapshot.USE))
-                    .block(Repl.TIMEOUT);
+                    .block(TestDb.TIMEOUT);
             assertThat(slot.snapshotName()).isNull();
-            Repl.run(sql, "INSERT INTO " + table + " VALUES (3)");
-            List<SqlRow> rows = c.simpleQuery("SELECT id, id * 10 AS tens FROM " + table + " ORDER BY id").collectList().block(Repl.TIMEOUT);
+            TestDb.run(sql, "INSERT INTO " + table + " VALUES (3)");
+            List<SqlRow> rows = c.simpleQuery("SELECT id, id * 10 AS tens FROM " + table + " ORDER BY id").collectList().block(TestDb.TIMEOUT);
             assertThat(rows).extracting(r -> r.get("id", Integer.class)).containsExactly(1, 2);
             assertThat(rows.get(1).get(1)).isEqualTo(20);
             assertThat(rows.get(0).columnNames()).containsExactly("id", "tens");
-            c.simpleQuery("COMMIT").blockLast(Repl.TIMEOUT);
+            c.simpleQuery("COMMIT").blockLast(TestDb.TIMEOUT);
             assertThat(ids(Feed.transactions(c.startReplication(StartReplication.slot(name),
                     io.pgfast.replication.pgoutput.PgOutput.publications(publication)), 1))).containsExactly(3);
         } finally {
             Repl.close(c);
-            Repl.close(sql);
+            TestDb.close(sql);
         }
     }
 
@@ -150,17 +152,17 @@ class ReplicationCommandsTest {
     void commandErrorsLeaveTheConnectionUsable() {
         ReplicationConnection c = Repl.open();
         try {
-            String name = Repl.unique("slot");
-            c.createSlot(CreateReplicationSlot.logical(name).temporary(true).snapshot(SlotSnapshot.NOTHING)).block(Repl.TIMEOUT);
-            assertThatThrownBy(() -> c.createSlot(CreateReplicationSlot.logical(name).snapshot(SlotSnapshot.NOTHING)).block(Repl.TIMEOUT))
+            String name = TestDb.unique("slot");
+            c.createSlot(CreateReplicationSlot.logical(name).temporary(true).snapshot(SlotSnapshot.NOTHING)).block(TestDb.TIMEOUT);
+            assertThatThrownBy(() -> c.createSlot(CreateReplicationSlot.logical(name).snapshot(SlotSnapshot.NOTHING)).block(TestDb.TIMEOUT))
                     .isInstanceOf(R2dbcException.class).satisfies(e -> assertThat(((R2dbcException) e).getSqlState()).isEqualTo("42710"));
-            assertThatThrownBy(() -> c.dropSlot(Repl.unique("nosuchslot")).block(Repl.TIMEOUT))
+            assertThatThrownBy(() -> c.dropSlot(TestDb.unique("nosuchslot")).block(TestDb.TIMEOUT))
                     .isInstanceOf(R2dbcException.class).satisfies(e -> assertThat(((R2dbcException) e).getSqlState()).isEqualTo("42704"));
-            assertThatThrownBy(() -> c.createSlot(CreateReplicationSlot.logical(Repl.unique("s")).plugin("no_such_plugin")).block(Repl.TIMEOUT))
+            assertThatThrownBy(() -> c.createSlot(CreateReplicationSlot.logical(TestDb.unique("s")).plugin("no_such_plugin")).block(TestDb.TIMEOUT))
                     .isInstanceOf(R2dbcException.class).hasMessageContaining("no_such_plugin");
-            assertThatThrownBy(() -> c.simpleQuery("SELEC 1").blockLast(Repl.TIMEOUT))
+            assertThatThrownBy(() -> c.simpleQuery("SELEC 1").blockLast(TestDb.TIMEOUT))
                     .isInstanceOf(R2dbcException.class).satisfies(e -> assertThat(((R2dbcException) e).getSqlState()).isEqualTo("42601"));
-            assertThat(c.simpleQuery("SELECT 1 AS one").blockLast(Repl.TIMEOUT).get("one", Integer.class)).isEqualTo(1);
+            assertThat(c.simpleQuery("SELECT 1 AS one").blockLast(TestDb.TIMEOUT).get("one", Integer.class)).isEqualTo(1);
         } finally {
             Repl.close(c);
         }
@@ -171,12 +173,12 @@ class ReplicationCommandsTest {
     void startReplicationThroughSimpleQueryIsRefused() {
         ReplicationConnection c = Repl.open();
         try {
-            String name = Repl.unique("slot");
+            String name = TestDb.unique("slot");
             c.createSlot(CreateReplicationSlot.logical(name).plugin("test_decoding").temporary(true).snapshot(SlotSnapshot.NOTHING))
-                    .block(Repl.TIMEOUT);
-            assertThatThrownBy(() -> c.simpleQuery("START_REPLICATION SLOT " + name + " LOGICAL 0/0").blockLast(Repl.TIMEOUT))
+                    .block(TestDb.TIMEOUT);
+            assertThatThrownBy(() -> c.simpleQuery("START_REPLICATION SLOT " + name + " LOGICAL 0/0").blockLast(TestDb.TIMEOUT))
                     .isInstanceOf(PgfastClientException.class).hasMessageContaining("use ReplicationConnection.startReplication");
-            assertThat(c.identifySystem().block(Repl.TIMEOUT)).isNotNull();
+            assertThat(c.identifySystem().block(TestDb.TIMEOUT)).isNotNull();
         } finally {
             Repl.close(c);
         }
@@ -184,9 +186,9 @@ class ReplicationCommandsTest {
 
     @Test
     void overTlsWithScramChannelBinding() {
-        ReplicationConnection c = Repl.open(Repl.config().sslMode(SslMode.REQUIRE).channelBinding(ChannelBindingMode.REQUIRE).build());
+        ReplicationConnection c = Repl.open(Pg.replication().sslMode(SslMode.REQUIRE).channelBinding(ChannelBindingMode.REQUIRE).build());
         try {
-            assertThat(c.identifySystem().block(Repl.TIMEOUT)).isNotNull();
+            assertThat(c.identifySystem().block(TestDb.TIMEOUT)).isNotNull();
             assertThat(c.transport().channel().pipeline().get(io.netty.handler.ssl.SslHandler.class)).isNotNull();
         } finally {
             Repl.close(c);
@@ -199,13 +201,13 @@ class ReplicationCommandsTest {
         try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             closedPort = probe.getLocalPort();
         }
-        PgfastConnectionConfiguration config = Repl.config()
-                .hosts(List.of(new HostSpec("127.0.0.1", closedPort), new HostSpec(Repl.server().host(), Repl.server().port())))
+        PgfastConnectionConfiguration config = Pg.replication()
+                .hosts(List.of(new HostSpec("127.0.0.1", closedPort), new HostSpec(TestDb.server().host(), TestDb.server().port())))
                 .targetServerType(TargetServerType.PRIMARY)
                 .build();
         ReplicationConnection c = Repl.open(config);
         try {
-            assertThat(c.identifySystem().block(Repl.TIMEOUT)).isNotNull();
+            assertThat(c.identifySystem().block(TestDb.TIMEOUT)).isNotNull();
         } finally {
             Repl.close(c);
         }
@@ -213,14 +215,14 @@ class ReplicationCommandsTest {
 
     @Test
     void aWrongPasswordIsRefused() {
-        assertThatThrownBy(() -> Repl.open(Repl.config().password("wrong").build()))
+        assertThatThrownBy(() -> Repl.open(Pg.replication().password("wrong").build()))
                 .isInstanceOf(R2dbcException.class).satisfies(e -> assertThat(((R2dbcException) e).getSqlState()).isEqualTo("28P01"));
     }
 
     @Test
     void aRoleWithoutReplicationIsRefused() {
-        TestRole plain = Repl.server().role(AuthMethod.SCRAM);
-        assertThatThrownBy(() -> Repl.open(Repl.config().username(plain.user()).password(plain.password()).build()))
+        TestRole plain = TestDb.server().role(AuthMethod.SCRAM);
+        assertThatThrownBy(() -> Repl.open(Pg.replication().username(plain.user()).password(plain.password()).build()))
                 .isInstanceOf(R2dbcException.class).satisfies(e -> assertThat(e.getMessage().toLowerCase(java.util.Locale.ROOT)).contains("replication"))
                 .satisfies(e -> assertThat(((R2dbcException) e).getSqlState()).isEqualTo("42501"));
     }
@@ -234,9 +236,9 @@ class ReplicationCommandsTest {
         // an ordinary connection of the replication role is no walsender: replication commands are SQL syntax errors there
         PgfastConnection sql = Repl.sql();
         try {
-            assertThatThrownBy(() -> Repl.run(sql, "IDENTIFY_SYSTEM")).isInstanceOf(R2dbcException.class);
+            assertThatThrownBy(() -> TestDb.run(sql, "IDENTIFY_SYSTEM")).isInstanceOf(R2dbcException.class);
         } finally {
-            Repl.close(sql);
+            TestDb.close(sql);
         }
     }
 }

@@ -1,10 +1,12 @@
 package io.pgfast.replication;
 
 import io.pgfast.codec.type.Lsn;
+import io.pgfast.it.Pg;
 import io.pgfast.r2dbc.PgfastConnection;
 import io.pgfast.replication.example.OrderChanges;
 import io.pgfast.replication.pgoutput.PgOutput;
 import io.pgfast.testing.RequiresPostgres;
+import io.pgfast.testing.TestDb;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Mono;
 
@@ -75,36 +77,36 @@ class ReplicationGuideTest {
     @RequiresPostgres
     void theExampleFollowsChangesAndResumesAfterARestart() {
         PgfastConnection sql = Repl.sql();
-        String table = Repl.unique("orders");
-        String publication = Repl.unique("orders_pub");
-        String slot = Repl.unique("orders_cdc");
+        String table = TestDb.unique("orders");
+        String publication = TestDb.unique("orders_pub");
+        String slot = TestDb.unique("orders_cdc");
         try {
-            Repl.run(sql, "CREATE TABLE " + table + " (id int PRIMARY KEY, item text, amount numeric)",
+            TestDb.run(sql, "CREATE TABLE " + table + " (id int PRIMARY KEY, item text, amount numeric)",
                     "CREATE PUBLICATION " + publication + " FOR TABLE " + table);
-            Lsn start = OrderChanges.createSlot(Repl.config().build(), slot).block(Repl.TIMEOUT);
+            Lsn start = OrderChanges.createSlot(Pg.replication().build(), slot).block(TestDb.TIMEOUT);
             assertThat(start.isValid()).isTrue();
-            Repl.run(sql, "INSERT INTO " + table + " VALUES (1, 'widget', 9.99), (2, 'gadget', 5)",
+            TestDb.run(sql, "INSERT INTO " + table + " VALUES (1, 'widget', 9.99), (2, 'gadget', 5)",
                     "UPDATE " + table + " SET amount = 10.49 WHERE id = 1",
                     "DELETE FROM " + table + " WHERE id = 2");
 
             List<String> applied = new CopyOnWriteArrayList<>();
-            List<Lsn> acknowledged = OrderChanges.follow(Repl.config().build(), slot, publication,
+            List<Lsn> acknowledged = OrderChanges.follow(Pg.replication().build(), slot, publication,
                             line -> Mono.fromRunnable(() -> applied.add(line)))
-                    .take(3).collectList().block(Repl.TIMEOUT);
+                    .take(3).collectList().block(TestDb.TIMEOUT);
             assertThat(applied).containsExactly("insert 1 widget 9.99", "insert 2 gadget 5", "update 1 widget 10.49", "delete 2");
-            Repl.await("the slot to confirm the last applied transaction",
+            TestDb.await("the slot to confirm the last applied transaction",
                     () -> Repl.activePid(sql, slot) == 0 && Repl.confirmedFlush(sql, slot).equals(acknowledged.get(2)));
 
             // the application restarts: only what came after the last acknowledged transaction
-            Repl.run(sql, "INSERT INTO " + table + " VALUES (3, 'gizmo', 1.5)");
+            TestDb.run(sql, "INSERT INTO " + table + " VALUES (3, 'gizmo', 1.5)");
             applied.clear();
-            OrderChanges.follow(Repl.config().build(), slot, publication, line -> Mono.fromRunnable(() -> applied.add(line)))
-                    .take(1).blockLast(Repl.TIMEOUT);
+            OrderChanges.follow(Pg.replication().build(), slot, publication, line -> Mono.fromRunnable(() -> applied.add(line)))
+                    .take(1).blockLast(TestDb.TIMEOUT);
             assertThat(applied).containsExactly("insert 3 gizmo 1.5");
         } finally {
-            Repl.await("slot " + slot + " to be free", () -> Repl.activePid(sql, slot) == 0);
-            Repl.run(sql, "SELECT pg_drop_replication_slot('" + slot + "')");
-            Repl.close(sql);
+            TestDb.await("slot " + slot + " to be free", () -> Repl.activePid(sql, slot) == 0);
+            TestDb.run(sql, "SELECT pg_drop_replication_slot('" + slot + "')");
+            TestDb.close(sql);
         }
     }
 }

@@ -6,6 +6,7 @@ import io.pgfast.replication.pgoutput.Insert;
 import io.pgfast.replication.pgoutput.PgOutput;
 import io.pgfast.replication.pgoutput.PgOutputMessage;
 import io.pgfast.testing.RequiresPostgres;
+import io.pgfast.testing.TestDb;
 import io.r2dbc.spi.R2dbcException;
 import io.r2dbc.spi.R2dbcNonTransientResourceException;
 import org.junit.jupiter.api.Test;
@@ -66,9 +67,9 @@ class ReplicationStreamTest {
                     .assertNext(m -> assertThat(m).isInstanceOf(Commit.class))
                     .expectNoEvent(QUIET)
                     .thenCancel()
-                    .verify(Repl.TIMEOUT);
-            assertThat(feed.replication.identifySystem().block(Repl.TIMEOUT).database()).as("usable after the cancel")
-                    .isEqualTo(Repl.server().database());
+                    .verify(TestDb.TIMEOUT);
+            assertThat(feed.replication.identifySystem().block(TestDb.TIMEOUT).database()).as("usable after the cancel")
+                    .isEqualTo(TestDb.server().database());
         }
     }
 
@@ -80,13 +81,13 @@ class ReplicationStreamTest {
             AtomicInteger received = new AtomicInteger();
             StepVerifier.create(feed.stream(feed.pgoutput()).messages().doOnNext(m -> received.incrementAndGet()), 10)
                     .expectNextCount(10)
-                    .then(() -> Repl.await("the walsender to block on its socket (wait event WalSenderWriteData)", () -> "WalSenderWriteData".equals(
-                            Repl.one(feed.sql, "SELECT coalesce(wait_event, '') FROM pg_stat_activity WHERE pid = "
+                    .then(() -> TestDb.await("the walsender to block on its socket (wait event WalSenderWriteData)", () -> "WalSenderWriteData".equals(
+                            TestDb.one(feed.sql, "SELECT coalesce(wait_event, '') FROM pg_stat_activity WHERE pid = "
                                     + Repl.activePid(feed.sql, feed.slot), String.class))))
                     .then(() -> assertThat(received.get()).as("nothing beyond the demand").isEqualTo(10))
                     .thenCancel()
-                    .verify(Repl.TIMEOUT);
-            assertThat(feed.replication.identifySystem().block(Repl.TIMEOUT)).isNotNull();
+                    .verify(TestDb.TIMEOUT);
+            assertThat(feed.replication.identifySystem().block(TestDb.TIMEOUT)).isNotNull();
         }
     }
 
@@ -97,7 +98,7 @@ class ReplicationStreamTest {
             insertEach(feed, 1, 3);
             List<PgOutputMessage> all = Feed.transactions(feed.stream(feed.pgoutput()), 3);
             // the stream ended (CopyDone) after a last status update: a later command sees it processed
-            feed.replication.identifySystem().block(Repl.TIMEOUT);
+            feed.replication.identifySystem().block(TestDb.TIMEOUT);
             assertThat(Repl.confirmedFlush(feed.sql, feed.slot)).as("nothing acknowledged: the slot did not move").isEqualTo(created);
             Repl.close(feed.replication);
 
@@ -113,7 +114,7 @@ class ReplicationStreamTest {
                 List<PgOutputMessage> again = Feed.transactions(second, 3);
                 assertThat(insertedIds(again)).as("nothing was confirmed yet: all three again").containsExactly(1, 2, 3);
                 assertThat(second.lastReceived()).isGreaterThanOrEqualTo(commits.get(2).endLsn());
-                other.identifySystem().block(Repl.TIMEOUT);
+                other.identifySystem().block(TestDb.TIMEOUT);
                 assertThat(Repl.confirmedFlush(feed.sql, feed.slot)).as("exactly what was acknowledged, not what was received")
                         .isEqualTo(acknowledged);
             } finally {
@@ -134,11 +135,11 @@ class ReplicationStreamTest {
             StepVerifier.create(stream.messages().doOnNext(m -> received.incrementAndGet()), 4)
                     .expectNextCount(3)
                     .assertNext(m -> stream.acknowledge(((Commit) m).endLsn()))
-                    .then(() -> Repl.await("the slot to confirm the acknowledged commit",
+                    .then(() -> TestDb.await("the slot to confirm the acknowledged commit",
                             () -> Repl.confirmedFlush(feed.sql, feed.slot).equals(stream.acknowledged())))
                     .then(() -> assertThat(received.get()).as("no demand, nothing read").isEqualTo(4))
                     .thenCancel()
-                    .verify(Repl.TIMEOUT);
+                    .verify(TestDb.TIMEOUT);
         }
     }
 
@@ -157,7 +158,7 @@ class ReplicationStreamTest {
                         }
                     })
                     .takeUntil(new Feed.TransactionCounter(7))
-                    .blockLast(Repl.TIMEOUT);
+                    .blockLast(TestDb.TIMEOUT);
             assertThat(insertedIds(seen)).containsExactly(1, 2, 3, 4, 5, 6, 7);
             Lsn fifth = Feed.only(seen, Commit.class).get(4).endLsn();
             assertThat(first.acknowledged()).isEqualTo(fifth);
@@ -185,8 +186,8 @@ class ReplicationStreamTest {
             StepVerifier.create(feed.stream(feed.pgoutput()).messages())
                     .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(IllegalStateException.class)
                             .hasMessageContaining("open a new ReplicationConnection"))
-                    .verify(Repl.TIMEOUT);
-            assertThat(feed.replication.identifySystem().block(Repl.TIMEOUT)).as("usable for commands").isNotNull();
+                    .verify(TestDb.TIMEOUT);
+            assertThat(feed.replication.identifySystem().block(TestDb.TIMEOUT)).as("usable for commands").isNotNull();
         }
     }
 
@@ -203,14 +204,14 @@ class ReplicationStreamTest {
                     .expectNextCount(4 + 6 * 3)
                     .then(() -> {
                         stream.acknowledge(Feed.only(seen, Commit.class).get(4).endLsn());
-                        Repl.await("the slot to confirm the fifth commit", () -> Repl.confirmedFlush(feed.sql, slot).equals(stream.acknowledged()));
-                        Repl.run(feed.sql, "SELECT pg_terminate_backend(" + Repl.activePid(feed.sql, slot) + ")");
+                        TestDb.await("the slot to confirm the fifth commit", () -> Repl.confirmedFlush(feed.sql, slot).equals(stream.acknowledged()));
+                        TestDb.run(feed.sql, "SELECT pg_terminate_backend(" + Repl.activePid(feed.sql, slot) + ")");
                     })
                     .thenRequest(Long.MAX_VALUE)
                     .thenConsumeWhile(m -> true)
                     .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(R2dbcException.class)
                             .hasMessageContaining("terminating connection due to administrator command"))
-                    .verify(Repl.TIMEOUT);
+                    .verify(TestDb.TIMEOUT);
             assertThat(feed.replication.isOpen()).isFalse();
             assertThat(insertedIds(seen)).startsWith(1, 2, 3, 4, 5, 6, 7);
 
@@ -228,16 +229,16 @@ class ReplicationStreamTest {
     void anErrorBeforeTheCopyFailsTheStreamAndLeavesTheConnectionUsable() {
         try (Feed feed = Feed.of("id int PRIMARY KEY")) {
             ReplicationStream<PgOutputMessage> missing = feed.replication.startReplication(
-                    StartReplication.slot(Repl.unique("nosuchslot")), feed.pgoutput());
+                    StartReplication.slot(TestDb.unique("nosuchslot")), feed.pgoutput());
             StepVerifier.create(missing.messages())
                     .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(R2dbcException.class)
                             .satisfies(x -> assertThat(((R2dbcException) x).getSqlState()).isEqualTo("42704")))
-                    .verify(Repl.TIMEOUT);
-            assertThat(feed.replication.identifySystem().block(Repl.TIMEOUT)).isNotNull();
+                    .verify(TestDb.TIMEOUT);
+            assertThat(feed.replication.identifySystem().block(TestDb.TIMEOUT)).isNotNull();
             // the walsender never entered the copy: a stream can still run on this connection (the error
             // dropped the temporary slot, as the server does on any error: make another)
-            String slot = Repl.unique("slot");
-            feed.replication.createSlot(CreateReplicationSlot.logical(slot).temporary(true)).block(Repl.TIMEOUT);
+            String slot = TestDb.unique("slot");
+            feed.replication.createSlot(CreateReplicationSlot.logical(slot).temporary(true)).block(TestDb.TIMEOUT);
             feed.run("INSERT INTO " + feed.table + " VALUES (1)");
             assertThat(insertedIds(Feed.transactions(feed.replication.startReplication(StartReplication.slot(slot), feed.pgoutput()), 1)))
                     .containsExactly(1);
@@ -253,18 +254,18 @@ class ReplicationStreamTest {
         try (Feed feed = Feed.of("id int PRIMARY KEY")) {
             feed.run("INSERT INTO " + feed.table + " VALUES (1)");
             if (Repl.major() >= 18) {
-                assertThat(insertedIds(Feed.transactions(feed.stream(PgOutput.publications(Repl.unique("nosuchpub"), feed.publication)), 1)))
+                assertThat(insertedIds(Feed.transactions(feed.stream(PgOutput.publications(TestDb.unique("nosuchpub"), feed.publication)), 1)))
                         .containsExactly(1);
-                assertThat(feed.replication.identifySystem().block(Repl.TIMEOUT)).isNotNull();
+                assertThat(feed.replication.identifySystem().block(TestDb.TIMEOUT)).isNotNull();
                 return;
             }
-            StepVerifier.create(feed.stream(PgOutput.publications(Repl.unique("nosuchpub"))).messages())
+            StepVerifier.create(feed.stream(PgOutput.publications(TestDb.unique("nosuchpub"))).messages())
                     .thenConsumeWhile(m -> true)
                     .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(R2dbcException.class)
                             .hasMessageContaining("does not exist"))
-                    .verify(Repl.TIMEOUT);
+                    .verify(TestDb.TIMEOUT);
             // the walsender left the copy with its ERROR and is back in command mode
-            assertThat(feed.replication.identifySystem().block(Repl.TIMEOUT)).isNotNull();
+            assertThat(feed.replication.identifySystem().block(TestDb.TIMEOUT)).isNotNull();
         }
     }
 
@@ -274,7 +275,7 @@ class ReplicationStreamTest {
             ReplicationStream<PgOutputMessage> stream = feed.stream(feed.pgoutput());
             feed.run("INSERT INTO " + feed.table + " VALUES (1)");
             assertThat(Feed.transactions(stream, 1)).isNotEmpty();
-            StepVerifier.create(stream.messages()).expectError(IllegalStateException.class).verify(Repl.TIMEOUT);
+            StepVerifier.create(stream.messages()).expectError(IllegalStateException.class).verify(TestDb.TIMEOUT);
         }
     }
 
@@ -296,14 +297,14 @@ class ReplicationStreamTest {
                             .messages().subscribe(null, secondStream::set))
                     .then(() -> assertThat(refused.get()).as("refused at once").isNotNull())
                     .thenCancel()
-                    .verify(Repl.TIMEOUT);
+                    .verify(TestDb.TIMEOUT);
             afterCancel.set(feed.replication.identifySystem().toFuture());
             assertThat(refused.get()).isInstanceOf(IllegalStateException.class)
                     .hasMessageContaining("replication stream is open on this connection")
                     .hasMessageContaining("cancel the stream's subscription first");
             assertThat(secondStream.get()).isInstanceOf(IllegalStateException.class)
                     .hasMessageContaining("replication stream is open on this connection");
-            assertThat(Mono.fromFuture(afterCancel.get()).block(Repl.TIMEOUT)).as("runs once the copy has ended").isNotNull();
+            assertThat(Mono.fromFuture(afterCancel.get()).block(TestDb.TIMEOUT)).as("runs once the copy has ended").isNotNull();
         }
     }
 
@@ -333,29 +334,29 @@ class ReplicationStreamTest {
                     error.completeExceptionally(new AssertionError("completed"));
                 }
             });
-            assertThat(Mono.fromFuture(error).block(Repl.TIMEOUT)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("3.9");
-            assertThat(feed.replication.identifySystem().block(Repl.TIMEOUT)).isNotNull();
+            assertThat(Mono.fromFuture(error).block(TestDb.TIMEOUT)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("3.9");
+            assertThat(feed.replication.identifySystem().block(TestDb.TIMEOUT)).isNotNull();
         }
     }
 
     @Test
     void anyOutputPluginThroughRawOutput() {
         try (Feed feed = Feed.of("id int PRIMARY KEY")) {
-            String slot = Repl.unique("slot");
+            String slot = TestDb.unique("slot");
             ReplicationSlot created = feed.replication.createSlot(CreateReplicationSlot.logical(slot).plugin("test_decoding")
-                    .temporary(true).snapshot(SlotSnapshot.NOTHING)).block(Repl.TIMEOUT);
+                    .temporary(true).snapshot(SlotSnapshot.NOTHING)).block(TestDb.TIMEOUT);
             assertThat(created.outputPlugin()).isEqualTo("test_decoding");
             // an option the plugin refuses fails before the copy begins
             StepVerifier.create(feed.replication.startReplication(StartReplication.slot(slot),
                             RawOutput.withOptions(Map.of("no-such-option", "1"))).messages())
                     .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(R2dbcException.class).hasMessageContaining("no-such-option"))
-                    .verify(Repl.TIMEOUT);
-            String again = Repl.unique("slot");
-            feed.replication.createSlot(CreateReplicationSlot.logical(again).plugin("test_decoding").temporary(true)).block(Repl.TIMEOUT);
+                    .verify(TestDb.TIMEOUT);
+            String again = TestDb.unique("slot");
+            feed.replication.createSlot(CreateReplicationSlot.logical(again).plugin("test_decoding").temporary(true)).block(TestDb.TIMEOUT);
             feed.run("INSERT INTO " + feed.table + " VALUES (42)");
             List<String> texts = feed.replication.startReplication(StartReplication.slot(again),
                             RawOutput.withOptions(Map.of("include-xids", "0", "skip-empty-xacts", "1")))
-                    .messages().take(3).map(WalData::text).collectList().block(Repl.TIMEOUT);
+                    .messages().take(3).map(WalData::text).collectList().block(TestDb.TIMEOUT);
             assertThat(texts).containsExactly("BEGIN", "table public." + feed.table + ": INSERT: id[integer]:42", "COMMIT");
         }
     }
@@ -366,10 +367,10 @@ class ReplicationStreamTest {
             feed.run("INSERT INTO " + feed.table + " VALUES (1)");
             StepVerifier.create(feed.stream(feed.pgoutput()).messages(), 1)
                     .expectNextCount(1)
-                    .then(() -> feed.replication.close().block(Repl.TIMEOUT))
+                    .then(() -> feed.replication.close().block(TestDb.TIMEOUT))
                     .expectError(R2dbcNonTransientResourceException.class)
-                    .verify(Repl.TIMEOUT);
-            assertThatThrownBy(() -> feed.replication.identifySystem().block(Repl.TIMEOUT)).isInstanceOf(R2dbcNonTransientResourceException.class);
+                    .verify(TestDb.TIMEOUT);
+            assertThatThrownBy(() -> feed.replication.identifySystem().block(TestDb.TIMEOUT)).isInstanceOf(R2dbcNonTransientResourceException.class);
         }
     }
 
@@ -383,10 +384,10 @@ class ReplicationStreamTest {
             StepVerifier.create(stream.messages(), 4)
                     .expectNextCount(3)
                     .assertNext(m -> stream.acknowledge(((Commit) m).endLsn()))
-                    .then(() -> feed.replication.close().block(Repl.TIMEOUT))
+                    .then(() -> feed.replication.close().block(TestDb.TIMEOUT))
                     .expectError(R2dbcNonTransientResourceException.class)
-                    .verify(Repl.TIMEOUT);
-            Repl.await("the walsender to exit", () -> Repl.activePid(feed.sql, feed.slot) == 0);
+                    .verify(TestDb.TIMEOUT);
+            TestDb.await("the walsender to exit", () -> Repl.activePid(feed.sql, feed.slot) == 0);
             assertThat(Repl.confirmedFlush(feed.sql, feed.slot)).isEqualTo(stream.acknowledged());
         }
     }

@@ -2,6 +2,7 @@ package io.pgfast.replication;
 
 import io.pgfast.r2dbc.PgfastConnection;
 import io.pgfast.testing.RequiresPostgres;
+import io.pgfast.testing.TestDb;
 import io.pgfast.testing.TestRole;
 import io.pgfast.testing.TestServer;
 import org.junit.jupiter.api.Test;
@@ -46,18 +47,18 @@ class SlowConsumerTest {
 
     /** Inserts {@code rows} in transactions of 10 000 into a published table, then streams them in the child. */
     private static String run(int rows, int width, int gcEvery) throws IOException, InterruptedException {
-        TestServer s = Repl.server();
+        TestServer s = TestDb.server();
         TestRole role = s.replicationRole();
         PgfastConnection sql = Repl.sql();
         ReplicationConnection replication = Repl.open();
-        String table = Repl.unique("t");
-        String publication = Repl.unique("pub");
-        String slot = Repl.unique("slot");
+        String table = TestDb.unique("t");
+        String publication = TestDb.unique("pub");
+        String slot = TestDb.unique("slot");
         try {
-            Repl.run(sql, "CREATE TABLE " + table + " (id int PRIMARY KEY, pad text)", "CREATE PUBLICATION " + publication + " FOR TABLE " + table);
-            replication.createSlot(CreateReplicationSlot.logical(slot).snapshot(SlotSnapshot.NOTHING)).block(Repl.TIMEOUT);
+            TestDb.run(sql, "CREATE TABLE " + table + " (id int PRIMARY KEY, pad text)", "CREATE PUBLICATION " + publication + " FOR TABLE " + table);
+            replication.createSlot(CreateReplicationSlot.logical(slot).snapshot(SlotSnapshot.NOTHING)).block(TestDb.TIMEOUT);
             Repl.close(replication);
-            Repl.run(sql, "DO $$ BEGIN FOR b IN 0.." + (rows / 10_000 - 1) + " LOOP INSERT INTO " + table
+            TestDb.run(sql, "DO $$ BEGIN FOR b IN 0.." + (rows / 10_000 - 1) + " LOOP INSERT INTO " + table
                     + " SELECT g, repeat('x', " + width + ") FROM generate_series(b * 10000 + 1, b * 10000 + 10000) g; COMMIT; END LOOP; END $$");
 
             String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
@@ -79,10 +80,10 @@ class SlowConsumerTest {
             assertThat(p.exitValue()).as("child exit status; output:\n%s", output).isZero();
             return output;
         } finally {
-            Repl.await("slot " + slot + " to be free", () -> Repl.activePid(sql, slot) == 0);
-            Repl.run(sql, "SELECT pg_drop_replication_slot('" + slot + "')", "DROP PUBLICATION " + publication, "DROP TABLE " + table);
+            TestDb.await("slot " + slot + " to be free", () -> Repl.activePid(sql, slot) == 0);
+            TestDb.run(sql, "SELECT pg_drop_replication_slot('" + slot + "')", "DROP PUBLICATION " + publication, "DROP TABLE " + table);
             Repl.close(replication);
-            Repl.close(sql);
+            TestDb.close(sql);
         }
     }
 }

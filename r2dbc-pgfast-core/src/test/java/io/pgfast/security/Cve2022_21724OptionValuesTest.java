@@ -3,6 +3,7 @@ package io.pgfast.security;
 import io.pgfast.r2dbc.PgfastConnectionFactoryProvider;
 import io.pgfast.testing.AuthMethod;
 import io.pgfast.testing.RequiresPostgres;
+import io.pgfast.testing.TestDb;
 import io.pgfast.testing.TestPostgres;
 import io.pgfast.testing.TestRole;
 import io.pgfast.testing.TestServer;
@@ -177,8 +178,8 @@ class Cve2022_21724OptionValuesTest {
                 .build();
         try {
             Connection c = Mono.from(ConnectionFactories.get(options).create()).block(ATTEMPT);
-            Sec.one(c, "SELECT 1", Integer.class);
-            Sec.close(c);
+            TestDb.one(c, "SELECT 1", Integer.class);
+            TestDb.close(c);
             return true;
         } catch (RuntimeException refused) {
             // a value the option does not take, a login it makes fail: either is fine here

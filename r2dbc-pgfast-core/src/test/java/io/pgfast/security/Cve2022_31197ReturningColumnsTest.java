@@ -1,6 +1,8 @@
 package io.pgfast.security;
 
+import io.pgfast.it.Pg;
 import io.pgfast.testing.RequiresPostgres;
+import io.pgfast.testing.TestDb;
 import io.r2dbc.spi.Connection;
 import io.r2dbc.spi.R2dbcBadGrammarException;
 import io.r2dbc.spi.Statement;
@@ -35,84 +37,84 @@ class Cve2022_31197ReturningColumnsTest {
 
     @BeforeAll
     static void connect() {
-        c = Sec.connect(false);
-        rewriting = Sec.connect(true);
-        Sec.run(c, "DROP TABLE IF EXISTS sec_ret, sec_victim");
-        Sec.run(c, "CREATE TABLE sec_victim (v int)");
-        Sec.run(c, "CREATE TABLE sec_ret (id serial PRIMARY KEY, \"MixedCase\" int DEFAULT 7, \"we\"\"ird\" int DEFAULT 8,"
+        c = Pg.connect(Pg.config().rewriteBatchedInserts(false).build());
+        rewriting = Pg.connect(Pg.config().rewriteBatchedInserts(true).build());
+        TestDb.run(c, "DROP TABLE IF EXISTS sec_ret, sec_victim");
+        TestDb.run(c, "CREATE TABLE sec_victim (v int)");
+        TestDb.run(c, "CREATE TABLE sec_ret (id serial PRIMARY KEY, \"MixedCase\" int DEFAULT 7, \"we\"\"ird\" int DEFAULT 8,"
                 + " \"id; DROP TABLE sec_victim --\" int DEFAULT 9, \"\"\"Quoted\"\"\" int DEFAULT 10, v text)");
     }
 
     @AfterAll
     static void close() {
         try {
-            Sec.run(c, "DROP TABLE IF EXISTS sec_ret, sec_victim");
+            TestDb.run(c, "DROP TABLE IF EXISTS sec_ret, sec_victim");
         } finally {
-            Sec.close(rewriting);
-            Sec.close(c);
+            TestDb.close(rewriting);
+            TestDb.close(c);
         }
     }
 
     @BeforeEach
     void empty() {
-        Sec.run(c, "TRUNCATE sec_ret RESTART IDENTITY");
+        TestDb.run(c, "TRUNCATE sec_ret RESTART IDENTITY");
     }
 
     private static void victimSurvives() {
-        assertThat(Sec.one(c, "SELECT count(*) FROM pg_tables WHERE tablename = 'sec_victim'", Long.class)).isEqualTo(1L);
+        assertThat(TestDb.one(c, "SELECT count(*) FROM pg_tables WHERE tablename = 'sec_victim'", Long.class)).isEqualTo(1L);
     }
 
     @Test
     void cve2022_31197_extendedQuery_aMaliciousNameIsOneColumnName() {
         // the table has a column of exactly that name: it is what comes back
-        assertThat(Sec.rows(c.createStatement("INSERT INTO sec_ret (v) VALUES ($1)").returnGeneratedValues(MALICIOUS).bind(0, "a")))
+        assertThat(TestDb.rows(c.createStatement("INSERT INTO sec_ret (v) VALUES ($1)").returnGeneratedValues(MALICIOUS).bind(0, "a")))
                 .containsExactly(List.of(9));
         for (String name : new String[] {"v; DROP TABLE sec_victim --", "v\", (SELECT 1) AS \"x", "v) --", "v\"; DROP TABLE sec_victim; --"}) {
-            assertThatThrownBy(() -> Sec.rows(c.createStatement("INSERT INTO sec_ret (v) VALUES ($1)").returnGeneratedValues(name).bind(0, "b")))
+            assertThatThrownBy(() -> TestDb.rows(c.createStatement("INSERT INTO sec_ret (v) VALUES ($1)").returnGeneratedValues(name).bind(0, "b")))
                     .as(name).isInstanceOf(R2dbcBadGrammarException.class).hasMessageContaining("does not exist");
         }
         victimSurvives();
-        assertThat(Sec.one(c, "SELECT 1", Integer.class)).isEqualTo(1);
+        assertThat(TestDb.one(c, "SELECT 1", Integer.class)).isEqualTo(1);
     }
 
     @Test
     void cve2022_31197_extendedQuery_quotesAndCaseAreKept() {
-        assertThat(Sec.rows(c.createStatement("INSERT INTO sec_ret (v) VALUES ($1)")
+        assertThat(TestDb.rows(c.createStatement("INSERT INTO sec_ret (v) VALUES ($1)")
                 .returnGeneratedValues("id", "MixedCase", "we\"ird", "\"\"\"Quoted\"\"\"").bind(0, "a"))).containsExactly(List.of(1, 7, 8, 10));
         // unquoted names fold to lower case in SQL; the exact catalog name is expected here
-        assertThatThrownBy(() -> Sec.rows(c.createStatement("INSERT INTO sec_ret (v) VALUES ($1)").returnGeneratedValues("ID").bind(0, "b")))
+        assertThatThrownBy(() -> TestDb.rows(c.createStatement("INSERT INTO sec_ret (v) VALUES ($1)").returnGeneratedValues("ID").bind(0, "b")))
                 .isInstanceOf(R2dbcBadGrammarException.class);
-        assertThatThrownBy(() -> Sec.rows(c.createStatement("INSERT INTO sec_ret (v) VALUES ($1)").returnGeneratedValues("mixedcase").bind(0, "b")))
+        assertThatThrownBy(() -> TestDb.rows(c.createStatement("INSERT INTO sec_ret (v) VALUES ($1)").returnGeneratedValues("mixedcase").bind(0, "b")))
                 .isInstanceOf(R2dbcBadGrammarException.class);
         // already quoted, as Spring Data R2DBC's dialect renders names: the same columns
-        assertThat(Sec.rows(c.createStatement("INSERT INTO sec_ret (v) VALUES ($1)").returnGeneratedValues("\"id\"", "\"MixedCase\"", "\"we\"\"ird\"")
+        assertThat(TestDb.rows(c.createStatement("INSERT INTO sec_ret (v) VALUES ($1)").returnGeneratedValues("\"id\"", "\"MixedCase\"", "\"we\"\"ird\"")
                 .bind(0, "b"))).singleElement().satisfies(row -> assertThat(row.subList(1, 3)).containsExactly(7, 8));
-        assertThat(Sec.rows(c.createStatement("UPDATE sec_ret SET v = $1").returnGeneratedValues("*").bind(0, "z")))
+        assertThat(TestDb.rows(c.createStatement("UPDATE sec_ret SET v = $1").returnGeneratedValues("*").bind(0, "z")))
                 .containsExactlyInAnyOrder(java.util.Arrays.asList(1, 7, 8, 9, 10, "z"), java.util.Arrays.asList(2, 7, 8, 9, 10, "z"));
     }
 
     @Test
     void cve2022_31197_statementAddAndRewrite_everyBindingReturnsTheQuotedColumns() {
         for (Connection conn : new Connection[] {c, rewriting}) {
-            Sec.run(c, "TRUNCATE sec_ret RESTART IDENTITY");
+            TestDb.run(c, "TRUNCATE sec_ret RESTART IDENTITY");
             Statement s = conn.createStatement("INSERT INTO sec_ret (v) VALUES ($1)").returnGeneratedValues(MALICIOUS, "we\"ird");
             s.bind(0, "a").add().bind(0, "b").add().bind(0, "c");
-            assertThat(Sec.results(s.execute())).containsExactly(List.of(List.of(9, 8)), List.of(List.of(9, 8)), List.of(List.of(9, 8)));
+            assertThat(TestDb.results(s.execute())).containsExactly(List.of(List.of(9, 8)), List.of(List.of(9, 8)), List.of(List.of(9, 8)));
             Statement bad = conn.createStatement("INSERT INTO sec_ret (v) VALUES ($1)").returnGeneratedValues("v; DROP TABLE sec_victim --");
             bad.bind(0, "a").add().bind(0, "b");
-            assertThatThrownBy(() -> Sec.results(bad.execute())).isInstanceOf(R2dbcBadGrammarException.class);
+            assertThatThrownBy(() -> TestDb.results(bad.execute())).isInstanceOf(R2dbcBadGrammarException.class);
         }
         victimSurvives();
     }
 
     @Test
     void cve2022_31197_simpleQuery_aMaliciousNameIsOneColumnName() {
-        assertThat(Sec.rows(c.createStatement("INSERT INTO sec_ret (v) VALUES ('s')").returnGeneratedValues(MALICIOUS, "MixedCase")))
+        assertThat(TestDb.rows(c.createStatement("INSERT INTO sec_ret (v) VALUES ('s')").returnGeneratedValues(MALICIOUS, "MixedCase")))
                 .containsExactly(List.of(9, 7));
-        assertThatThrownBy(() -> Sec.rows(c.createStatement("DELETE FROM sec_ret").returnGeneratedValues("id\"; DROP TABLE sec_victim; --")))
+        assertThatThrownBy(() -> TestDb.rows(c.createStatement("DELETE FROM sec_ret").returnGeneratedValues("id\"; DROP TABLE sec_victim; --")))
                 .isInstanceOf(R2dbcBadGrammarException.class);
         victimSurvives();
-        assertThat(Sec.one(c, "SELECT count(*) FROM sec_ret", Long.class)).isEqualTo(1L);
+        assertThat(TestDb.one(c, "SELECT count(*) FROM sec_ret", Long.class)).isEqualTo(1L);
     }
 
     @Test
@@ -127,16 +129,16 @@ class Cve2022_31197ReturningColumnsTest {
     @Test
     void cve2022_31197_savepointNames_areQuotedIdentifiersToo() {
         String name = "s\"; DROP TABLE sec_victim; --";
-        reactor.core.publisher.Mono.from(c.beginTransaction()).block(Sec.TIMEOUT);
+        reactor.core.publisher.Mono.from(c.beginTransaction()).block(TestDb.TIMEOUT);
         try {
-            reactor.core.publisher.Mono.from(c.createSavepoint(name)).block(Sec.TIMEOUT);
-            Sec.run(c, "INSERT INTO sec_ret (v) VALUES ('after the savepoint')");
-            reactor.core.publisher.Mono.from(c.rollbackTransactionToSavepoint(name)).block(Sec.TIMEOUT);
-            reactor.core.publisher.Mono.from(c.releaseSavepoint(name)).block(Sec.TIMEOUT);
+            reactor.core.publisher.Mono.from(c.createSavepoint(name)).block(TestDb.TIMEOUT);
+            TestDb.run(c, "INSERT INTO sec_ret (v) VALUES ('after the savepoint')");
+            reactor.core.publisher.Mono.from(c.rollbackTransactionToSavepoint(name)).block(TestDb.TIMEOUT);
+            reactor.core.publisher.Mono.from(c.releaseSavepoint(name)).block(TestDb.TIMEOUT);
         } finally {
-            reactor.core.publisher.Mono.from(c.commitTransaction()).block(Sec.TIMEOUT);
+            reactor.core.publisher.Mono.from(c.commitTransaction()).block(TestDb.TIMEOUT);
         }
-        assertThat(Sec.one(c, "SELECT count(*) FROM sec_ret", Long.class)).isZero();
+        assertThat(TestDb.one(c, "SELECT count(*) FROM sec_ret", Long.class)).isZero();
         victimSurvives();
     }
 }

@@ -1,6 +1,8 @@
 package io.pgfast.security;
 
+import io.pgfast.it.Pg;
 import io.pgfast.testing.RequiresPostgres;
+import io.pgfast.testing.TestDb;
 import io.r2dbc.spi.Connection;
 import io.r2dbc.spi.Result;
 import io.r2dbc.spi.Statement;
@@ -41,47 +43,47 @@ class Cve2024_1597NegativeAfterMinusTest {
 
     @BeforeAll
     static void connect() {
-        c = Sec.connect(false);
-        rewriting = Sec.connect(true);
-        Sec.run(c, "DROP TABLE IF EXISTS sec_minus");
-        Sec.run(c, "CREATE TABLE sec_minus (id serial PRIMARY KEY, a bigint, s text)");
+        c = Pg.connect(Pg.config().rewriteBatchedInserts(false).build());
+        rewriting = Pg.connect(Pg.config().rewriteBatchedInserts(true).build());
+        TestDb.run(c, "DROP TABLE IF EXISTS sec_minus");
+        TestDb.run(c, "CREATE TABLE sec_minus (id serial PRIMARY KEY, a bigint, s text)");
     }
 
     @AfterAll
     static void close() {
         try {
-            Sec.run(c, "DROP TABLE IF EXISTS sec_minus");
+            TestDb.run(c, "DROP TABLE IF EXISTS sec_minus");
         } finally {
-            Sec.close(rewriting);
-            Sec.close(c);
+            TestDb.close(rewriting);
+            TestDb.close(c);
         }
     }
 
     @BeforeEach
     void empty() {
-        Sec.run(c, "TRUNCATE sec_minus");
+        TestDb.run(c, "TRUNCATE sec_minus");
     }
 
     @Test
     void cve2024_1597_extendedQuery_negativeValueAfterMinusIsNegated() {
-        assertThat(Sec.rows(c.createStatement("SELECT -$1, $2").bind(0, -1).bind(1, PAYLOAD)))
+        assertThat(TestDb.rows(c.createStatement("SELECT -$1, $2").bind(0, -1).bind(1, PAYLOAD)))
                 .containsExactly(List.of(1, PAYLOAD));
-        assertThat(Sec.rows(c.createStatement("SELECT -$1, $2").bind(0, -1L).bind(1, NEWLINE_COMMENT)))
+        assertThat(TestDb.rows(c.createStatement("SELECT -$1, $2").bind(0, -1L).bind(1, NEWLINE_COMMENT)))
                 .containsExactly(List.of(1L, NEWLINE_COMMENT));
-        assertThat(Sec.rows(c.createStatement("SELECT -$1, $2::text").bind(0, new BigDecimal("-1.5")).bind(1, PAYLOAD)))
+        assertThat(TestDb.rows(c.createStatement("SELECT -$1, $2::text").bind(0, new BigDecimal("-1.5")).bind(1, PAYLOAD)))
                 .containsExactly(List.of(new BigDecimal("1.5"), PAYLOAD));
-        assertThat(Sec.rows(c.createStatement("SELECT 1-$1, $2").bind(0, -1.0d).bind(1, PAYLOAD)))
+        assertThat(TestDb.rows(c.createStatement("SELECT 1-$1, $2").bind(0, -1.0d).bind(1, PAYLOAD)))
                 .containsExactly(List.of(2.0d, PAYLOAD));
         // the exploit's shape: the clause after the newline would have made the WHERE true
-        assertThat(Sec.rows(c.createStatement("SELECT -$1 WHERE $2 = 'nothing'").bind(0, -1).bind(1, PAYLOAD))).isEmpty();
+        assertThat(TestDb.rows(c.createStatement("SELECT -$1 WHERE $2 = 'nothing'").bind(0, -1).bind(1, PAYLOAD))).isEmpty();
         // as bytes too
-        assertThat(Sec.rows(c.createStatement("SELECT -$1, convert_from($2, 'UTF8')").bind(0, -1)
+        assertThat(TestDb.rows(c.createStatement("SELECT -$1, convert_from($2, 'UTF8')").bind(0, -1)
                 .bind(1, ByteBuffer.wrap(PAYLOAD.getBytes(StandardCharsets.UTF_8))))).containsExactly(List.of(1, PAYLOAD));
     }
 
     @Test
     void cve2024_1597_extendedQueryWithFetchSize_negativeValueAfterMinusIsNegated() {
-        assertThat(Sec.rows(c.createStatement("SELECT -$1, $2 FROM generate_series(1, 3)").bind(0, -1).bind(1, PAYLOAD).fetchSize(1)))
+        assertThat(TestDb.rows(c.createStatement("SELECT -$1, $2 FROM generate_series(1, 3)").bind(0, -1).bind(1, PAYLOAD).fetchSize(1)))
                 .containsExactly(List.of(1, PAYLOAD), List.of(1, PAYLOAD), List.of(1, PAYLOAD));
     }
 
@@ -91,7 +93,7 @@ class Cve2024_1597NegativeAfterMinusTest {
         s.bind(0, -1).bind(1, PAYLOAD).add();
         s.bind(0, -2).bind(1, NEWLINE_COMMENT).add();
         s.bind(0, Integer.MIN_VALUE + 1).bind(1, "--");
-        assertThat(Sec.results(s.execute())).containsExactly(
+        assertThat(TestDb.results(s.execute())).containsExactly(
                 List.of(List.of(1, PAYLOAD)), List.of(List.of(2, NEWLINE_COMMENT)), List.of(List.of(Integer.MAX_VALUE, "--")));
     }
 
@@ -104,8 +106,8 @@ class Cve2024_1597NegativeAfterMinusTest {
             }
             s.bind(0, (long) -i).bind(1, i % 2 == 0 ? PAYLOAD : NEWLINE_COMMENT);
         }
-        assertThat(Flux.from(s.execute()).concatMap(Result::getRowsUpdated).reduce(0L, Long::sum).block(Sec.TIMEOUT)).isEqualTo(5L);
-        assertThat(Sec.rows(c, "SELECT a, s FROM sec_minus ORDER BY a")).containsExactly(
+        assertThat(Flux.from(s.execute()).concatMap(Result::getRowsUpdated).reduce(0L, Long::sum).block(TestDb.TIMEOUT)).isEqualTo(5L);
+        assertThat(TestDb.rows(c, "SELECT a, s FROM sec_minus ORDER BY a")).containsExactly(
                 List.of(1L, NEWLINE_COMMENT), List.of(2L, PAYLOAD), List.of(3L, NEWLINE_COMMENT), List.of(4L, PAYLOAD),
                 List.of(5L, NEWLINE_COMMENT));
     }
@@ -115,8 +117,8 @@ class Cve2024_1597NegativeAfterMinusTest {
         Statement s = rewriting.createStatement("INSERT INTO sec_minus (a, s) VALUES (-$1, $2)").returnGeneratedValues("a", "s");
         s.bind(0, -1L).bind(1, PAYLOAD).add();
         s.bind(0, -2L).bind(1, NEWLINE_COMMENT);
-        assertThat(Sec.results(s.execute())).containsExactly(List.of(List.of(1L, PAYLOAD)), List.of(List.of(2L, NEWLINE_COMMENT)));
-        assertThat(Sec.one(c, "SELECT count(*) FROM sec_minus", Long.class)).isEqualTo(2L);
+        assertThat(TestDb.results(s.execute())).containsExactly(List.of(List.of(1L, PAYLOAD)), List.of(List.of(2L, NEWLINE_COMMENT)));
+        assertThat(TestDb.one(c, "SELECT count(*) FROM sec_minus", Long.class)).isEqualTo(2L);
     }
 
     @Test
@@ -124,18 +126,18 @@ class Cve2024_1597NegativeAfterMinusTest {
         // without bindings a statement runs as a simple query; one with a marker and no value is refused at once
         assertThatThrownBy(() -> c.createStatement("SELECT -$1, $2").execute()).isInstanceOf(IllegalStateException.class);
         // the server's own reading of the literal text is the reference the bound path matches
-        assertThat(Sec.rows(c, "SELECT -(-1), E'\\nWHERE false OR true --'")).containsExactly(List.of(1, PAYLOAD));
-        assertThat(Sec.results(c.createBatch().add("SELECT - -1").add("SELECT -(-1)").execute()))
+        assertThat(TestDb.rows(c, "SELECT -(-1), E'\\nWHERE false OR true --'")).containsExactly(List.of(1, PAYLOAD));
+        assertThat(TestDb.results(c.createBatch().add("SELECT - -1").add("SELECT -(-1)").execute()))
                 .containsExactly(List.of(List.of(1)), List.of(List.of(1)));
-        assertThat(Sec.one(c, "SELECT 1", Integer.class)).isEqualTo(1);
+        assertThat(TestDb.one(c, "SELECT 1", Integer.class)).isEqualTo(1);
     }
 
     @Test
     void cve2024_1597_copyIn_valuesAreCopyDataNotSql() {
         String row = "-1\tx\\n-- y; DROP TABLE sec_minus; --\n";
         Long copied = Mono.from(((io.pgfast.r2dbc.PgfastConnection) c).copyIn("COPY sec_minus (a, s) FROM STDIN",
-                Flux.just(ByteBuffer.wrap(row.getBytes(StandardCharsets.UTF_8))))).block(Sec.TIMEOUT);
+                Flux.just(ByteBuffer.wrap(row.getBytes(StandardCharsets.UTF_8))))).block(TestDb.TIMEOUT);
         assertThat(copied).isEqualTo(1L);
-        assertThat(Sec.rows(c, "SELECT a, s FROM sec_minus")).containsExactly(List.of(-1L, NEWLINE_COMMENT));
+        assertThat(TestDb.rows(c, "SELECT a, s FROM sec_minus")).containsExactly(List.of(-1L, NEWLINE_COMMENT));
     }
 }

@@ -7,10 +7,12 @@ import io.pgfast.codec.Encoder;
 import io.pgfast.codec.registry.DefaultCodecRegistry;
 import io.pgfast.flow.BatchedInsert;
 import io.pgfast.flow.Binding;
+import io.pgfast.it.Pg;
 import io.pgfast.protocol.WireFormat;
 import io.pgfast.protocol.frontend.Bind;
 import io.pgfast.r2dbc.PgfastConnectionFactory;
 import io.pgfast.testing.RequiresPostgres;
+import io.pgfast.testing.TestDb;
 import io.r2dbc.spi.Connection;
 import io.r2dbc.spi.R2dbcException;
 import io.r2dbc.spi.Result;
@@ -57,19 +59,19 @@ class Cve2024_27304OversizedMessageTest {
     @BeforeAll
     static void connect() {
         sparse = new SparseFile(GIB_AND_A_HALF);
-        c = Sec.connect(false);
-        rewriting = Sec.connect(true);
-        Sec.run(c, "DROP TABLE IF EXISTS sec_big");
-        Sec.run(c, "CREATE TABLE sec_big (n int, b bytea)");
+        c = Pg.connect(Pg.config().rewriteBatchedInserts(false).build());
+        rewriting = Pg.connect(Pg.config().rewriteBatchedInserts(true).build());
+        TestDb.run(c, "DROP TABLE IF EXISTS sec_big");
+        TestDb.run(c, "CREATE TABLE sec_big (n int, b bytea)");
     }
 
     @AfterAll
     static void close() throws Exception {
         try {
-            Sec.run(c, "DROP TABLE IF EXISTS sec_big");
+            TestDb.run(c, "DROP TABLE IF EXISTS sec_big");
         } finally {
-            Sec.close(rewriting);
-            Sec.close(c);
+            TestDb.close(rewriting);
+            TestDb.close(c);
             sparse.close();
         }
     }
@@ -122,25 +124,25 @@ class Cve2024_27304OversizedMessageTest {
             // the first round prepares the statement (Bind written after the Describe), the second finds it cached
             for (Object[] values : cases) {
                 Statement s = c.createStatement("SELECT length($1), length($2)").bind(0, values[0]).bind(1, values[1]);
-                assertThatThrownBy(() -> Sec.rows(s)).isInstanceOf(R2dbcException.class).hasMessageContaining("1 GiB");
-                assertThat(Sec.one(c, "SELECT 1", Integer.class)).as("the connection after the refusal").isEqualTo(1);
+                assertThatThrownBy(() -> TestDb.rows(s)).isInstanceOf(R2dbcException.class).hasMessageContaining("1 GiB");
+                assertThat(TestDb.one(c, "SELECT 1", Integer.class)).as("the connection after the refusal").isEqualTo(1);
             }
         }
-        assertThat(Sec.rows(c.createStatement("SELECT length($1), length($2)").bind(0, ByteBuffer.wrap(new byte[3]))
+        assertThat(TestDb.rows(c.createStatement("SELECT length($1), length($2)").bind(0, ByteBuffer.wrap(new byte[3]))
                 .bind(1, ByteBuffer.wrap(new byte[4])))).containsExactly(List.of(3, 4));
     }
 
     @Test
     void cve2024_27304_unnamedStatements_oversizedBindFailsTheStatementOnly() {
         // without a statement cache, Parse and Bind go out together: neither may be written
-        Connection unnamed = Mono.from(new PgfastConnectionFactory(Sec.config().preparedStatementCacheQueries(0).build()).create())
-                .block(Sec.TIMEOUT);
+        Connection unnamed = Mono.from(new PgfastConnectionFactory(Pg.config().preparedStatementCacheQueries(0).build()).create())
+                .block(TestDb.TIMEOUT);
         try {
             Statement s = unnamed.createStatement("SELECT length($1)").bind(0, sparse.view(OVER_A_GIB)).fetchSize(10);
-            assertThatThrownBy(() -> Sec.rows(s)).isInstanceOf(R2dbcException.class).hasMessageContaining("1 GiB");
-            assertThat(Sec.rows(unnamed.createStatement("SELECT length($1)").bind(0, ByteBuffer.wrap(new byte[5])))).containsExactly(List.of(5));
+            assertThatThrownBy(() -> TestDb.rows(s)).isInstanceOf(R2dbcException.class).hasMessageContaining("1 GiB");
+            assertThat(TestDb.rows(unnamed.createStatement("SELECT length($1)").bind(0, ByteBuffer.wrap(new byte[5])))).containsExactly(List.of(5));
         } finally {
-            Sec.close(unnamed);
+            TestDb.close(unnamed);
         }
     }
 
@@ -151,9 +153,9 @@ class Cve2024_27304OversizedMessageTest {
             s.bind(0, 1).bind(1, ByteBuffer.wrap(new byte[1])).add();
             s.bind(0, 2).bind(1, sparse.view(OVER_A_GIB)).add();
             s.bind(0, 3).bind(1, ByteBuffer.wrap(new byte[1]));
-            assertThatThrownBy(() -> Flux.from(s.execute()).concatMap(Result::getRowsUpdated).blockLast(Sec.TIMEOUT))
+            assertThatThrownBy(() -> Flux.from(s.execute()).concatMap(Result::getRowsUpdated).blockLast(TestDb.TIMEOUT))
                     .isInstanceOf(R2dbcException.class).hasMessageContaining("1 GiB");
-            assertThat(Sec.one(conn, "SELECT count(*) FROM sec_big", Long.class)).as("rows of the refused batch").isZero();
+            assertThat(TestDb.one(conn, "SELECT count(*) FROM sec_big", Long.class)).as("rows of the refused batch").isZero();
         }
     }
 

@@ -1,7 +1,9 @@
 package io.pgfast.security;
 
+import io.pgfast.it.Pg;
 import io.pgfast.r2dbc.PgfastConnection;
 import io.pgfast.testing.RequiresPostgres;
+import io.pgfast.testing.TestDb;
 import io.r2dbc.spi.Connection;
 import io.r2dbc.spi.Result;
 import io.r2dbc.spi.Statement;
@@ -47,25 +49,25 @@ class GhsaJ88v2chjQfwxPlaceholdersInLiteralsTest {
 
     @BeforeAll
     static void connect() {
-        c = Sec.connect(false);
-        rewriting = Sec.connect(true);
-        Sec.run(c, "DROP TABLE IF EXISTS sec_lit");
-        Sec.run(c, "CREATE TABLE sec_lit (id serial PRIMARY KEY, a text, b text, c text)");
+        c = Pg.connect(Pg.config().rewriteBatchedInserts(false).build());
+        rewriting = Pg.connect(Pg.config().rewriteBatchedInserts(true).build());
+        TestDb.run(c, "DROP TABLE IF EXISTS sec_lit");
+        TestDb.run(c, "CREATE TABLE sec_lit (id serial PRIMARY KEY, a text, b text, c text)");
     }
 
     @AfterAll
     static void close() {
         try {
-            Sec.run(c, "DROP TABLE IF EXISTS sec_lit");
+            TestDb.run(c, "DROP TABLE IF EXISTS sec_lit");
         } finally {
-            Sec.close(rewriting);
-            Sec.close(c);
+            TestDb.close(rewriting);
+            TestDb.close(c);
         }
     }
 
     @BeforeEach
     void empty() {
-        Sec.run(c, "TRUNCATE sec_lit");
+        TestDb.run(c, "TRUNCATE sec_lit");
     }
 
     private static List<Object> row(String first) {
@@ -77,32 +79,32 @@ class GhsaJ88v2chjQfwxPlaceholdersInLiteralsTest {
 
     @Test
     void ghsaJ88v2chjQfwx_extendedQuery_markersInLiteralsAreNotParameters() {
-        assertThat(Sec.rows(c.createStatement(EXTENDED).bind(0, "v"))).containsExactly(row("v"));
-        assertThat(Sec.rows(c.createStatement(EXTENDED).bind("$1", "w").fetchSize(1))).containsExactly(row("w"));
+        assertThat(TestDb.rows(c.createStatement(EXTENDED).bind(0, "v"))).containsExactly(row("v"));
+        assertThat(TestDb.rows(c.createStatement(EXTENDED).bind("$1", "w").fetchSize(1))).containsExactly(row("w"));
         assertThatThrownBy(() -> c.createStatement(EXTENDED).bind(1, "x")).isInstanceOf(IndexOutOfBoundsException.class);
         assertThatThrownBy(() -> c.createStatement(EXTENDED).bind("$2", "x")).isInstanceOf(java.util.NoSuchElementException.class);
         List<String> names = Flux.from(c.createStatement(EXTENDED).bind(0, "v").execute())
-                .concatMap(r -> r.map((row, md) -> md.getColumnMetadata(6).getName())).collectList().block(Sec.TIMEOUT);
+                .concatMap(r -> r.map((row, md) -> md.getColumnMetadata(6).getName())).collectList().block(TestDb.TIMEOUT);
         assertThat(names).containsExactly("$9 \" col");
     }
 
     @Test
     void ghsaJ88v2chjQfwx_simpleQuery_isTheServersReadingOfTheSameLiterals() {
         // no marker outside literals: the statement has no parameter and runs as a simple query
-        assertThat(Sec.rows(c, SIMPLE)).containsExactly(row("v"));
-        assertThat(Sec.rows(c, "SELECT '$1', $$ $1 $$ -- $1\n")).containsExactly(List.of("$1", " $1 "));
+        assertThat(TestDb.rows(c, SIMPLE)).containsExactly(row("v"));
+        assertThat(TestDb.rows(c, "SELECT '$1', $$ $1 $$ -- $1\n")).containsExactly(List.of("$1", " $1 "));
     }
 
     @Test
     void ghsaJ88v2chjQfwx_statementAdd_markersInLiteralsAreNotParameters() {
         Statement s = c.createStatement(EXTENDED).bind(0, "a").add().bind(0, "b");
-        assertThat(Sec.results(s.execute())).containsExactly(List.of(row("a")), List.of(row("b")));
+        assertThat(TestDb.results(s.execute())).containsExactly(List.of(row("a")), List.of(row("b")));
     }
 
     @Test
     void ghsaJ88v2chjQfwx_batch_keepsEveryStatementWhateverItEndsWith() {
         // a statement ending in a line comment once swallowed the statements joined after it with "; "
-        assertThat(Sec.results(c.createBatch().add(SIMPLE).add("SELECT 2 -- $1 ; ' \"").add("SELECT '$1' /* ; */").add(SIMPLE).execute()))
+        assertThat(TestDb.results(c.createBatch().add(SIMPLE).add("SELECT 2 -- $1 ; ' \"").add("SELECT '$1' /* ; */").add(SIMPLE).execute()))
                 .containsExactly(List.of(row("v")), List.of(List.of(2)), List.of(List.of("$1")), List.of(row("v")));
         // one ending inside an open literal or comment would swallow the rest whatever the separator
         for (String open : new String[] {"SELECT '$1", "SELECT E'\\'", "SELECT $q$ ;", "SELECT \"x", "SELECT 1 /* /* */"}) {
@@ -121,16 +123,16 @@ class GhsaJ88v2chjQfwxPlaceholdersInLiteralsTest {
             s.bind(0, "r" + i);
         }
         // 5 bindings become chunks of 4 and 1: the rewrite ran
-        assertThat(Flux.from(s.execute()).concatMap(Result::getRowsUpdated).collectList().block(Sec.TIMEOUT)).containsExactly(4L, 1L);
-        assertThat(Sec.rows(c, "SELECT a, b, c FROM sec_lit ORDER BY id")).containsExactly(
+        assertThat(Flux.from(s.execute()).concatMap(Result::getRowsUpdated).collectList().block(TestDb.TIMEOUT)).containsExactly(4L, 1L);
+        assertThat(TestDb.rows(c, "SELECT a, b, c FROM sec_lit ORDER BY id")).containsExactly(
                 List.of("r0", "$2 '), ($3", "' ), ($4 \\"), List.of("r1", "$2 '), ($3", "' ), ($4 \\"),
                 List.of("r2", "$2 '), ($3", "' ), ($4 \\"), List.of("r3", "$2 '), ($3", "' ), ($4 \\"),
                 List.of("r4", "$2 '), ($3", "' ), ($4 \\"));
         // a dollar quote and a marker-like quoted identifier in the row
         Statement d = rewriting.createStatement("INSERT INTO sec_lit (a, \"b\") VALUES ($1, $q$ $2 ), ( $q$)");
         d.bind(0, "x").add().bind(0, "y");
-        assertThat(Flux.from(d.execute()).concatMap(Result::getRowsUpdated).collectList().block(Sec.TIMEOUT)).containsExactly(2L);
-        assertThat(Sec.rows(c, "SELECT a, b FROM sec_lit WHERE c IS NULL ORDER BY id"))
+        assertThat(Flux.from(d.execute()).concatMap(Result::getRowsUpdated).collectList().block(TestDb.TIMEOUT)).containsExactly(2L);
+        assertThat(TestDb.rows(c, "SELECT a, b FROM sec_lit WHERE c IS NULL ORDER BY id"))
                 .containsExactly(List.of("x", " $2 ), ( "), List.of("y", " $2 ), ( "));
     }
 
@@ -140,27 +142,27 @@ class GhsaJ88v2chjQfwxPlaceholdersInLiteralsTest {
         // once swallowed it
         Statement s = c.createStatement("INSERT INTO sec_lit (a, b) VALUES ($1, 'returning $2') -- returning $3\n")
                 .returnGeneratedValues("a", "b");
-        assertThat(Sec.rows(s.bind(0, "p"))).containsExactly(List.of("p", "returning $2"));
-        assertThat(Sec.rows(c.createStatement("INSERT INTO sec_lit (a) VALUES ($1) -- note").returnGeneratedValues("a").bind(0, "q")))
+        assertThat(TestDb.rows(s.bind(0, "p"))).containsExactly(List.of("p", "returning $2"));
+        assertThat(TestDb.rows(c.createStatement("INSERT INTO sec_lit (a) VALUES ($1) -- note").returnGeneratedValues("a").bind(0, "q")))
                 .containsExactly(List.of("q"));
-        assertThat(Sec.rows(c.createStatement("/* $1 */ INSERT INTO sec_lit (a) VALUES ('$1 returning') /* returning */;")
+        assertThat(TestDb.rows(c.createStatement("/* $1 */ INSERT INTO sec_lit (a) VALUES ('$1 returning') /* returning */;")
                 .returnGeneratedValues("a"))).containsExactly(List.of("$1 returning"));
         // a RETURNING the statement has is kept as it is
-        assertThat(Sec.rows(c.createStatement("INSERT INTO sec_lit (a) VALUES ($1) RETURNING upper(a)").returnGeneratedValues("a")
+        assertThat(TestDb.rows(c.createStatement("INSERT INTO sec_lit (a) VALUES ($1) RETURNING upper(a)").returnGeneratedValues("a")
                 .bind(0, "r"))).containsExactly(List.of("R"));
-        assertThat(Sec.one(c, "SELECT count(*) FROM sec_lit", Long.class)).isEqualTo(4L);
+        assertThat(TestDb.one(c, "SELECT count(*) FROM sec_lit", Long.class)).isEqualTo(4L);
     }
 
     @Test
     void ghsaJ88v2chjQfwx_copySql_oneStatementWhateverTheLiteralsHold() {
         PgfastConnection pc = (PgfastConnection) c;
         String out = String.join("", Flux.from(pc.copyOutBytes("COPY (SELECT '$1; DROP TABLE sec_lit', $q$;$q$ /* ; */ -- ;\n) TO STDOUT"))
-                .map(b -> new String(b, StandardCharsets.UTF_8)).collectList().block(Sec.TIMEOUT));
+                .map(b -> new String(b, StandardCharsets.UTF_8)).collectList().block(TestDb.TIMEOUT));
         assertThat(out).isEqualTo("$1; DROP TABLE sec_lit\t;\n");
         assertThatThrownBy(() -> pc.copyOutBytes("COPY (SELECT 1) TO STDOUT; DROP TABLE sec_lit"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not several");
         assertThatThrownBy(() -> pc.copyIn("/* COPY */ SELECT 1; COPY sec_lit FROM STDIN", Flux.empty()))
                 .isInstanceOf(IllegalArgumentException.class);
-        assertThat(Sec.one(c, "SELECT count(*) FROM pg_tables WHERE tablename = 'sec_lit'", Long.class)).isEqualTo(1L);
+        assertThat(TestDb.one(c, "SELECT count(*) FROM pg_tables WHERE tablename = 'sec_lit'", Long.class)).isEqualTo(1L);
     }
 }

@@ -36,6 +36,10 @@
  * the test server per pooling mode ({@code pgbouncer} from {@code PATH}, else the Debian package downloaded once;
  * {@code -Dpgfast.test.pgbouncer=skip} skips the tests when there is none).
  *
+ * <p>SQL shortcuts: {@link io.pgfast.testing.TestDb} runs statements on any driver's R2DBC connections, blocking for
+ * at most {@link io.pgfast.testing.TestDb#TIMEOUT}, and makes names no other test uses. The driver's configuration
+ * for the server's roles stays with the driver's tests (this module cannot depend on the driver).
+ *
  * <p>Leaks: {@link io.pgfast.testing.LeakDetectionExtension} is registered for every test class through
  * {@code META-INF/services}; it fails a class after which Netty reported a leaked buffer.
  */

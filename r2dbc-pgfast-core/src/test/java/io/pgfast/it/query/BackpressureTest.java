@@ -1,7 +1,9 @@
 package io.pgfast.it.query;
 
+import io.pgfast.it.Pg;
 import io.pgfast.testing.AuthMethod;
 import io.pgfast.testing.RequiresPostgres;
+import io.pgfast.testing.TestDb;
 import io.pgfast.testing.TestRole;
 import io.pgfast.testing.TestServer;
 import io.r2dbc.spi.Connection;
@@ -39,12 +41,12 @@ class BackpressureTest {
 
     @BeforeEach
     void open() {
-        c = Db.connect();
+        c = Pg.connect();
     }
 
     @AfterEach
     void close() {
-        Db.close(c);
+        TestDb.close(c);
     }
 
     private static Flux<Integer> ints(Statement s) {
@@ -59,7 +61,7 @@ class BackpressureTest {
     @ParameterizedTest(name = "bound={0}")
     @ValueSource(booleans = {false, true})
     void aResultFarLargerThanTheHeapStreamsToASlowConsumer(boolean bound) throws IOException, InterruptedException {
-        TestServer s = Db.server();
+        TestServer s = TestDb.server();
         TestRole role = s.role(AuthMethod.SCRAM);
         String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
         String javaBin = Paths.get(System.getProperty("java.home"), "bin", "java").toString();
@@ -82,26 +84,26 @@ class BackpressureTest {
 
     @Test
     void theServerWaitsWhileTheConsumerHasNoDemand() throws InterruptedException {
-        int pid = Db.one(c, "SELECT pg_backend_pid()", Integer.class);
-        Connection observer = Db.connect();
+        int pid = TestDb.one(c, "SELECT pg_backend_pid()", Integer.class);
+        Connection observer = Pg.connect();
         try {
             StepVerifier.create(Flux.from(c.createStatement("SELECT repeat('x', 1000) FROM generate_series(1, 1000000)").execute())
                             .concatMap(r -> r.map((row, md) -> row.get(0, String.class).length())), 10)
                     .expectNextCount(10)
                     .then(() -> awaitClientWrite(observer, pid))
                     .thenCancel()
-                    .verify(Db.TIMEOUT);
+                    .verify(TestDb.TIMEOUT);
         } finally {
-            Db.close(observer);
+            TestDb.close(observer);
         }
-        assertThat(Db.one(c, "SELECT 3", Integer.class)).isEqualTo(3);
+        assertThat(TestDb.one(c, "SELECT 3", Integer.class)).isEqualTo(3);
     }
 
     /** The backend blocks writing to the socket: the driver stopped reading (the kernel buffers are full). */
     private static void awaitClientWrite(Connection observer, int pid) {
         String state = "";
         for (int i = 0; i < 100; i++) {
-            state = Db.one(observer, "SELECT coalesce(wait_event, '') FROM pg_stat_activity WHERE pid = " + pid, String.class);
+            state = TestDb.one(observer, "SELECT coalesce(wait_event, '') FROM pg_stat_activity WHERE pid = " + pid, String.class);
             if (state.equals("ClientWrite")) {
                 return;
             }
@@ -132,69 +134,69 @@ class BackpressureTest {
 
     @Test
     void fetchSizeOutsideATransaction() {
-        List<Integer> all = ints(c.createStatement("SELECT g FROM generate_series(1, 1000) g").fetchSize(100)).collectList().block(Db.TIMEOUT);
+        List<Integer> all = ints(c.createStatement("SELECT g FROM generate_series(1, 1000) g").fetchSize(100)).collectList().block(TestDb.TIMEOUT);
         assertThat(all).isEqualTo(range(1, 1000));
         List<Integer> bound = ints(c.createStatement("SELECT g FROM generate_series(1, $1::int) g").bind(0, 1000).fetchSize(100))
-                .collectList().block(Db.TIMEOUT);
+                .collectList().block(TestDb.TIMEOUT);
         assertThat(bound).isEqualTo(range(1, 1000));
-        assertThat(Db.one(c, "SELECT 1", Integer.class)).isEqualTo(1);
+        assertThat(TestDb.one(c, "SELECT 1", Integer.class)).isEqualTo(1);
     }
 
     @Test
     void fetchSizeInsideATransaction() {
-        Mono.from(c.beginTransaction()).block(Db.TIMEOUT);
-        List<Integer> all = ints(c.createStatement("SELECT g FROM generate_series(1, 1000) g").fetchSize(100)).collectList().block(Db.TIMEOUT);
+        Mono.from(c.beginTransaction()).block(TestDb.TIMEOUT);
+        List<Integer> all = ints(c.createStatement("SELECT g FROM generate_series(1, 1000) g").fetchSize(100)).collectList().block(TestDb.TIMEOUT);
         assertThat(all).isEqualTo(range(1, 1000));
         List<Integer> again = ints(c.createStatement("SELECT g FROM generate_series(1, $1::int) g").bind(0, 250).fetchSize(100))
-                .collectList().block(Db.TIMEOUT);
+                .collectList().block(TestDb.TIMEOUT);
         assertThat(again).isEqualTo(range(1, 250));
         assertThat(c.isAutoCommit()).isFalse();
-        Mono.from(c.commitTransaction()).block(Db.TIMEOUT);
+        Mono.from(c.commitTransaction()).block(TestDb.TIMEOUT);
         assertThat(c.isAutoCommit()).isTrue();
     }
 
     @Test
     void fetchSizeExactMultipleAndSmallerThanTheWindow() {
-        assertThat(ints(c.createStatement("SELECT g FROM generate_series(1, 300) g").fetchSize(100)).collectList().block(Db.TIMEOUT))
+        assertThat(ints(c.createStatement("SELECT g FROM generate_series(1, 300) g").fetchSize(100)).collectList().block(TestDb.TIMEOUT))
                 .isEqualTo(range(1, 300));
-        assertThat(ints(c.createStatement("SELECT g FROM generate_series(1, 7) g").fetchSize(100)).collectList().block(Db.TIMEOUT))
+        assertThat(ints(c.createStatement("SELECT g FROM generate_series(1, 7) g").fetchSize(100)).collectList().block(TestDb.TIMEOUT))
                 .isEqualTo(range(1, 7));
-        assertThat(ints(c.createStatement("SELECT g FROM generate_series(1, 0) g").fetchSize(100)).collectList().block(Db.TIMEOUT))
+        assertThat(ints(c.createStatement("SELECT g FROM generate_series(1, 0) g").fetchSize(100)).collectList().block(TestDb.TIMEOUT))
                 .isEmpty();
     }
 
     @Test
     void theRowCountOfAFetchedResultCountsEveryWindow() {
-        assertThat(Db.rowsUpdated(c.createStatement("SELECT g FROM generate_series(1, 250) g").fetchSize(100))).containsExactly(250L);
+        assertThat(TestDb.rowsUpdated(c.createStatement("SELECT g FROM generate_series(1, 250) g").fetchSize(100))).containsExactly(250L);
         List<String> segments = Flux.from(c.createStatement("SELECT g FROM generate_series(1, 25) g").fetchSize(10).execute())
                 .concatMap(r -> r.flatMap(seg -> seg instanceof io.r2dbc.spi.Result.UpdateCount
                         ? Mono.just("count " + ((io.r2dbc.spi.Result.UpdateCount) seg).value()) : Mono.empty()))
-                .collectList().block(Db.TIMEOUT);
+                .collectList().block(TestDb.TIMEOUT);
         assertThat(segments).containsExactly("count 25");
     }
 
     @Test
     void fetchSizeTakeSomeThenTheConnectionIsFree() {
         List<Integer> first = ints(c.createStatement("SELECT g FROM generate_series(1, 100000) g").fetchSize(100)).take(150)
-                .collectList().block(Db.TIMEOUT);
+                .collectList().block(TestDb.TIMEOUT);
         assertThat(first).isEqualTo(range(1, 150));
-        assertThat(Db.one(c, "SELECT 2", Integer.class)).isEqualTo(2);
-        Mono.from(c.beginTransaction()).block(Db.TIMEOUT);
-        assertThat(ints(c.createStatement("SELECT g FROM generate_series(1, 100000) g").fetchSize(100)).take(5).collectList().block(Db.TIMEOUT))
+        assertThat(TestDb.one(c, "SELECT 2", Integer.class)).isEqualTo(2);
+        Mono.from(c.beginTransaction()).block(TestDb.TIMEOUT);
+        assertThat(ints(c.createStatement("SELECT g FROM generate_series(1, 100000) g").fetchSize(100)).take(5).collectList().block(TestDb.TIMEOUT))
                 .isEqualTo(range(1, 5));
         // the transaction is still usable: the portal was closed, not the transaction aborted
-        assertThat(Db.one(c, "SELECT 4", Integer.class)).isEqualTo(4);
-        Mono.from(c.commitTransaction()).block(Db.TIMEOUT);
+        assertThat(TestDb.one(c, "SELECT 4", Integer.class)).isEqualTo(4);
+        Mono.from(c.commitTransaction()).block(TestDb.TIMEOUT);
     }
 
     @Test
     void fetchSizeFromTheConfigurationApplies() {
-        Connection small = Db.connect(Db.config().fetchSize(10).build());
+        Connection small = Pg.connect(Pg.config().fetchSize(10).build());
         try {
-            assertThat(ints(small.createStatement("SELECT g FROM generate_series(1, 55) g")).collectList().block(Db.TIMEOUT)).isEqualTo(range(1, 55));
-            assertThat(ints(small.createStatement("SELECT 1; SELECT 2").fetchSize(0)).collectList().block(Db.TIMEOUT)).containsExactly(1, 2);
+            assertThat(ints(small.createStatement("SELECT g FROM generate_series(1, 55) g")).collectList().block(TestDb.TIMEOUT)).isEqualTo(range(1, 55));
+            assertThat(ints(small.createStatement("SELECT 1; SELECT 2").fetchSize(0)).collectList().block(TestDb.TIMEOUT)).containsExactly(1, 2);
         } finally {
-            Db.close(small);
+            TestDb.close(small);
         }
     }
 
@@ -207,7 +209,7 @@ class BackpressureTest {
                     assertThat(e).isInstanceOf(R2dbcBadGrammarException.class);
                     assertThat(((R2dbcException) e).getSqlState()).isEqualTo("22012");
                 })
-                .verify(Db.TIMEOUT);
+                .verify(TestDb.TIMEOUT);
     }
 
     @Test
@@ -215,7 +217,7 @@ class BackpressureTest {
         expectDivisionByZeroAfter4999(ints(c.createStatement(FAILS_AT_5000)));
         expectDivisionByZeroAfter4999(ints(c.createStatement(FAILS_AT_5000 + " WHERE $1").bind(0, true)));
         expectDivisionByZeroAfter4999(ints(c.createStatement(FAILS_AT_5000).fetchSize(1000)));
-        assertThat(Db.one(c, "SELECT 5", Integer.class)).isEqualTo(5);
+        assertThat(TestDb.one(c, "SELECT 5", Integer.class)).isEqualTo(5);
     }
 
     /**
@@ -226,7 +228,7 @@ class BackpressureTest {
     void aConstantDivisionByZeroFailsBeforeTheFirstRow() {
         StepVerifier.create(ints(c.createStatement("SELECT CASE WHEN g = 5000 THEN 1/0 ELSE g END FROM generate_series(1,10000) g")))
                 .expectErrorSatisfies(e -> assertThat(((R2dbcException) e).getSqlState()).isEqualTo("22012"))
-                .verify(Db.TIMEOUT);
+                .verify(TestDb.TIMEOUT);
     }
 
     @Test
@@ -243,7 +245,7 @@ class BackpressureTest {
                         }
                     }
                 })
-                .collectList().block(Db.TIMEOUT);
+                .collectList().block(TestDb.TIMEOUT);
         assertThat(all).isEqualTo(range(1, 20000));
     }
 
@@ -251,21 +253,21 @@ class BackpressureTest {
     void aSingleLargeValueStreamsThrough() {
         List<Integer> lengths = Flux.from(c.createStatement("SELECT repeat('y', $1::int)").bind(0, 20_000_000).execute())
                 .concatMap(r -> r.map((row, md) -> row.get(0, String.class).length()))
-                .collectList().block(Db.TIMEOUT);
+                .collectList().block(TestDb.TIMEOUT);
         assertThat(lengths).containsExactly(20_000_000);
     }
 
     @Test
     void aMessageBeyondMaxMessageSizeIsAClearError() {
-        Connection small = Db.connect(Db.config().maxMessageSize(1 << 20).build());
+        Connection small = Pg.connect(Pg.config().maxMessageSize(1 << 20).build());
         try {
-            assertThatThrownBy(() -> Db.one(small, "SELECT repeat('z', 2000000)", String.class))
+            assertThatThrownBy(() -> TestDb.one(small, "SELECT repeat('z', 2000000)", String.class))
                     .isInstanceOf(R2dbcException.class)
                     .hasMessageContaining("1048576");
             // the limit guards the framing itself: the connection is closed, not left half-read
-            assertThat(Mono.from(small.validate(io.r2dbc.spi.ValidationDepth.REMOTE)).block(Db.TIMEOUT)).isFalse();
+            assertThat(Mono.from(small.validate(io.r2dbc.spi.ValidationDepth.REMOTE)).block(TestDb.TIMEOUT)).isFalse();
         } finally {
-            Db.close(small);
+            TestDb.close(small);
         }
     }
 }

@@ -1,6 +1,8 @@
 package io.pgfast.it.query;
 
+import io.pgfast.it.Pg;
 import io.pgfast.testing.RequiresPostgres;
+import io.pgfast.testing.TestDb;
 import io.r2dbc.spi.Connection;
 import io.r2dbc.spi.R2dbcException;
 import io.r2dbc.spi.R2dbcNonTransientResourceException;
@@ -30,12 +32,12 @@ class CancellationTest {
 
     @BeforeEach
     void open() {
-        c = Db.connect();
+        c = Pg.connect();
     }
 
     @AfterEach
     void close() {
-        Db.close(c);
+        TestDb.close(c);
     }
 
     private static Flux<Integer> ints(Statement s) {
@@ -43,15 +45,15 @@ class CancellationTest {
     }
 
     /**
-     * Two billion rows (about 36 GB of DataRows): draining them could not end within Db.TIMEOUT on any
+     * Two billion rows (about 36 GB of DataRows): draining them could not end within TestDb.TIMEOUT on any
      * machine, so an answer to the next statement proves the cancel stopped the server (no clock needed).
      */
     private static final long HUGE = 2_000_000_000L;
 
     private void takeTenThenSelectOne(Statement huge) {
-        List<Integer> first = ints(huge).take(10).collectList().block(Db.TIMEOUT);
+        List<Integer> first = ints(huge).take(10).collectList().block(TestDb.TIMEOUT);
         assertThat(first).containsExactly(1, 2, 3, 4, 5, 6, 7, 8, 9, 10);
-        assertThat(Db.one(c, "SELECT 1", Integer.class)).isEqualTo(1);
+        assertThat(TestDb.one(c, "SELECT 1", Integer.class)).isEqualTo(1);
     }
 
     @Test
@@ -63,28 +65,28 @@ class CancellationTest {
 
     @Test
     void cancellingInsideATransactionLeavesItUsable() {
-        Db.run(c, "CREATE TEMP TABLE keep (i int)");
-        Mono.from(c.beginTransaction()).block(Db.TIMEOUT);
-        Db.run(c, "INSERT INTO keep VALUES (1)");
+        TestDb.run(c, "CREATE TEMP TABLE keep (i int)");
+        Mono.from(c.beginTransaction()).block(TestDb.TIMEOUT);
+        TestDb.run(c, "INSERT INTO keep VALUES (1)");
         List<Integer> first = ints(c.createStatement("SELECT generate_series(1, 30000000)").fetchSize(500)).take(3)
-                .collectList().block(Db.TIMEOUT);
+                .collectList().block(TestDb.TIMEOUT);
         assertThat(first).containsExactly(1, 2, 3);
-        Db.run(c, "INSERT INTO keep VALUES (2)");
-        Mono.from(c.commitTransaction()).block(Db.TIMEOUT);
-        assertThat(Db.column(c, "SELECT i FROM keep ORDER BY i", Integer.class)).containsExactly(1, 2);
+        TestDb.run(c, "INSERT INTO keep VALUES (2)");
+        Mono.from(c.commitTransaction()).block(TestDb.TIMEOUT);
+        assertThat(TestDb.column(c, "SELECT i FROM keep ORDER BY i", Integer.class)).containsExactly(1, 2);
     }
 
     @Test
     void cancellingTheResultsPublisherBeforeAnyResult() {
-        Flux.from(c.createStatement("SELECT generate_series(1, " + HUGE + ")").execute()).take(0).blockLast(Db.TIMEOUT);
-        assertThat(Db.one(c, "SELECT 6", Integer.class)).isEqualTo(6);
+        Flux.from(c.createStatement("SELECT generate_series(1, " + HUGE + ")").execute()).take(0).blockLast(TestDb.TIMEOUT);
+        assertThat(TestDb.one(c, "SELECT 6", Integer.class)).isEqualTo(6);
     }
 
     @Test
     void aStatementCancelledWhileQueuedBehindALongOneNeverRuns() throws InterruptedException {
-        Connection one = Db.connect(Db.config().pipelineLimit(1).build());
+        Connection one = Pg.connect(Pg.config().pipelineLimit(1).build());
         try {
-            Db.run(one, "CREATE TEMP TABLE marker (i int)");
+            TestDb.run(one, "CREATE TEMP TABLE marker (i int)");
             Mono<List<Integer>> slow = ints(one.createStatement("SELECT 1 FROM pg_sleep(0.7)")).collectList().cache();
             slow.subscribe();
             Disposable queued = Flux.from(one.createStatement("INSERT INTO marker VALUES (1)").execute())
@@ -92,16 +94,16 @@ class CancellationTest {
             Flux.from(one.createStatement("INSERT INTO marker VALUES (2)").execute()).concatMap(Result::getRowsUpdated).subscribe();
             Thread.sleep(100);
             queued.dispose();
-            assertThat(slow.block(Db.TIMEOUT)).containsExactly(1);
-            assertThat(Db.column(one, "SELECT i FROM marker ORDER BY i", Integer.class)).containsExactly(2);
+            assertThat(slow.block(TestDb.TIMEOUT)).containsExactly(1);
+            assertThat(TestDb.column(one, "SELECT i FROM marker ORDER BY i", Integer.class)).containsExactly(2);
         } finally {
-            Db.close(one);
+            TestDb.close(one);
         }
     }
 
     @Test
     void aStatementCancelledWhileBehindAFetchingOneNeverRuns() throws InterruptedException {
-        Db.run(c, "CREATE TEMP TABLE marker2 (i int)");
+        TestDb.run(c, "CREATE TEMP TABLE marker2 (i int)");
         // a statement with a fetch size writes its Execute windows one by one: nothing is written after it meanwhile
         Mono<List<Integer>> slow = ints(c.createStatement("SELECT 1 FROM pg_sleep(0.7)").fetchSize(10)).collectList().cache();
         slow.subscribe();
@@ -110,8 +112,8 @@ class CancellationTest {
         Flux.from(c.createStatement("INSERT INTO marker2 VALUES (2)").execute()).concatMap(Result::getRowsUpdated).subscribe();
         Thread.sleep(100);
         queued.dispose();
-        assertThat(slow.block(Db.TIMEOUT)).containsExactly(1);
-        assertThat(Db.column(c, "SELECT i FROM marker2 ORDER BY i", Integer.class)).containsExactly(2);
+        assertThat(slow.block(TestDb.TIMEOUT)).containsExactly(1);
+        assertThat(TestDb.column(c, "SELECT i FROM marker2 ORDER BY i", Integer.class)).containsExactly(2);
     }
 
     @Test
@@ -119,37 +121,37 @@ class CancellationTest {
         // the second statement is already written when it is cancelled: a CancelRequest would hit the first
         Mono<List<Integer>> first = ints(c.createStatement("SELECT 7 FROM pg_sleep(0.5)")).collectList().cache();
         first.subscribe();
-        List<Integer> second = ints(c.createStatement("SELECT generate_series(1, 1000000)")).take(2).collectList().block(Db.TIMEOUT);
-        assertThat(first.block(Db.TIMEOUT)).containsExactly(7);
+        List<Integer> second = ints(c.createStatement("SELECT generate_series(1, 1000000)")).take(2).collectList().block(TestDb.TIMEOUT);
+        assertThat(first.block(TestDb.TIMEOUT)).containsExactly(7);
         assertThat(second).containsExactly(1, 2);
-        assertThat(Db.one(c, "SELECT 8", Integer.class)).isEqualTo(8);
+        assertThat(TestDb.one(c, "SELECT 8", Integer.class)).isEqualTo(8);
     }
 
     private void killMidStream(Class<? extends Throwable> expected) {
-        int pid = Db.one(c, "SELECT pg_backend_pid()", Integer.class);
-        Connection killer = Db.connect();
+        int pid = TestDb.one(c, "SELECT pg_backend_pid()", Integer.class);
+        Connection killer = Pg.connect();
         try {
             StepVerifier.create(ints(c.createStatement("SELECT generate_series(1, 100000000)")), 5)
                     .expectNextCount(5)
-                    .then(() -> assertThat(Db.one(killer, "SELECT pg_terminate_backend(" + pid + ")", Boolean.class)).isTrue())
+                    .then(() -> assertThat(TestDb.one(killer, "SELECT pg_terminate_backend(" + pid + ")", Boolean.class)).isTrue())
                     .thenRequest(Long.MAX_VALUE)
                     .thenConsumeWhile(i -> true)
                     .expectError(expected)
-                    .verify(Db.TIMEOUT);
+                    .verify(TestDb.TIMEOUT);
         } finally {
-            Db.close(killer);
+            TestDb.close(killer);
         }
     }
 
     @Test
     void aBackendKilledMidStreamFailsTheStreamAndTheConnection() throws InterruptedException {
         killMidStream(R2dbcException.class);
-        for (int i = 0; i < 100 && Boolean.TRUE.equals(Mono.from(c.validate(ValidationDepth.LOCAL)).block(Db.TIMEOUT)); i++) {
+        for (int i = 0; i < 100 && Boolean.TRUE.equals(Mono.from(c.validate(ValidationDepth.LOCAL)).block(TestDb.TIMEOUT)); i++) {
             Thread.sleep(20);
         }
-        assertThat(Mono.from(c.validate(ValidationDepth.LOCAL)).block(Db.TIMEOUT)).isFalse();
-        assertThat(Mono.from(c.validate(ValidationDepth.REMOTE)).block(Db.TIMEOUT)).isFalse();
-        assertThatThrownBy(() -> Db.one(c, "SELECT 1", Integer.class)).isInstanceOf(R2dbcNonTransientResourceException.class);
+        assertThat(Mono.from(c.validate(ValidationDepth.LOCAL)).block(TestDb.TIMEOUT)).isFalse();
+        assertThat(Mono.from(c.validate(ValidationDepth.REMOTE)).block(TestDb.TIMEOUT)).isFalse();
+        assertThatThrownBy(() -> TestDb.one(c, "SELECT 1", Integer.class)).isInstanceOf(R2dbcNonTransientResourceException.class);
     }
 
     /**
@@ -161,40 +163,40 @@ class CancellationTest {
      */
     @Test
     void aBackendKilledMidStreamIsAResourceErrorForItsStatement() {
-        int pid = Db.one(c, "SELECT pg_backend_pid()", Integer.class);
-        Connection killer = Db.connect();
+        int pid = TestDb.one(c, "SELECT pg_backend_pid()", Integer.class);
+        Connection killer = Pg.connect();
         try {
             StepVerifier.create(ints(c.createStatement("SELECT generate_series(1, 100000000)")), 5)
                     .expectNextCount(5)
-                    .then(() -> assertThat(Db.one(killer, "SELECT pg_terminate_backend(" + pid + ")", Boolean.class)).isTrue())
+                    .then(() -> assertThat(TestDb.one(killer, "SELECT pg_terminate_backend(" + pid + ")", Boolean.class)).isTrue())
                     .thenRequest(Long.MAX_VALUE)
                     .thenConsumeWhile(i -> true)
                     .expectErrorMatches(e -> e instanceof io.r2dbc.spi.R2dbcTransientResourceException
                             || e instanceof R2dbcNonTransientResourceException)
-                    .verify(Db.TIMEOUT);
+                    .verify(TestDb.TIMEOUT);
         } finally {
-            Db.close(killer);
+            TestDb.close(killer);
         }
     }
 
     @Test
     void aBackendKilledMidStreamFailsTheStatementsQueuedBehind() {
-        int pid = Db.one(c, "SELECT pg_backend_pid()", Integer.class);
-        Connection killer = Db.connect();
+        int pid = TestDb.one(c, "SELECT pg_backend_pid()", Integer.class);
+        Connection killer = Pg.connect();
         try {
             Mono<List<Integer>> behind = ints(c.createStatement("SELECT 1")).collectList().cache();
             StepVerifier.create(ints(c.createStatement("SELECT generate_series(1, 100000000)")), 5)
                     .expectNextCount(5)
                     // subscribed now so it is queued behind; its error is checked below (block on the cache)
                     .then(() -> behind.subscribe(v -> { }, e -> { }))
-                    .then(() -> Db.one(killer, "SELECT pg_terminate_backend(" + pid + ")", Boolean.class))
+                    .then(() -> TestDb.one(killer, "SELECT pg_terminate_backend(" + pid + ")", Boolean.class))
                     .thenRequest(Long.MAX_VALUE)
                     .thenConsumeWhile(i -> true)
                     .expectError(R2dbcException.class)
-                    .verify(Db.TIMEOUT);
-            assertThatThrownBy(() -> behind.block(Db.TIMEOUT)).isInstanceOf(R2dbcNonTransientResourceException.class);
+                    .verify(TestDb.TIMEOUT);
+            assertThatThrownBy(() -> behind.block(TestDb.TIMEOUT)).isInstanceOf(R2dbcNonTransientResourceException.class);
         } finally {
-            Db.close(killer);
+            TestDb.close(killer);
         }
     }
 
@@ -206,18 +208,18 @@ class CancellationTest {
                     assertThat(e).isInstanceOf(R2dbcTimeoutException.class);
                     assertThat(((R2dbcException) e).getSqlState()).isEqualTo("57014");
                 })
-                .verify(Db.TIMEOUT);
-        assertThat(Db.one(c, "SELECT 9", Integer.class)).isEqualTo(9);
+                .verify(TestDb.TIMEOUT);
+        assertThat(TestDb.one(c, "SELECT 9", Integer.class)).isEqualTo(9);
     }
 
     @Test
     void setStatementTimeoutIsATimeoutException() {
-        Mono.from(c.setStatementTimeout(Duration.ofMillis(150))).block(Db.TIMEOUT);
+        Mono.from(c.setStatementTimeout(Duration.ofMillis(150))).block(TestDb.TIMEOUT);
         StepVerifier.create(ints(c.createStatement("SELECT 1 FROM pg_sleep($1)").bind(0, 5.0)))
                 .expectError(R2dbcTimeoutException.class)
-                .verify(Db.TIMEOUT);
-        Mono.from(c.setStatementTimeout(Duration.ZERO)).block(Db.TIMEOUT);
-        assertThat(Db.one(c, "SELECT count(*) FROM pg_sleep(0.3)", Long.class)).isEqualTo(1L);
+                .verify(TestDb.TIMEOUT);
+        Mono.from(c.setStatementTimeout(Duration.ZERO)).block(TestDb.TIMEOUT);
+        assertThat(TestDb.one(c, "SELECT count(*) FROM pg_sleep(0.3)", Long.class)).isEqualTo(1L);
     }
 
     @Test
@@ -229,34 +231,34 @@ class CancellationTest {
                         behind.subscribe();
                     }
                 })
-                .take(5).collectList().block(Db.TIMEOUT);
+                .take(5).collectList().block(TestDb.TIMEOUT);
         assertThat(first).containsExactly(1, 2, 3, 4, 5);
         // the statement behind was written already: it must not be the one cancelled
-        assertThat(behind.block(Db.TIMEOUT)).containsExactly(77);
-        assertThat(Db.one(c, "SELECT 78", Integer.class)).isEqualTo(78);
+        assertThat(behind.block(TestDb.TIMEOUT)).containsExactly(77);
+        assertThat(TestDb.one(c, "SELECT 78", Integer.class)).isEqualTo(78);
     }
 
     @Test
     void validateRemoteWaitsForTheStatementInFlight() {
         Mono<List<Integer>> slow = ints(c.createStatement("SELECT 1 FROM pg_sleep(0.3)")).collectList().cache();
         slow.subscribe();
-        assertThat(Mono.from(c.validate(ValidationDepth.REMOTE)).block(Db.TIMEOUT)).isTrue();
-        assertThat(slow.block(Db.TIMEOUT)).containsExactly(1);
+        assertThat(Mono.from(c.validate(ValidationDepth.REMOTE)).block(TestDb.TIMEOUT)).isTrue();
+        assertThat(slow.block(TestDb.TIMEOUT)).containsExactly(1);
     }
 
     @Test
     void closingWhileStatementsAreInFlightFailsThemAndCompletes() {
-        Connection closing = Db.connect();
-        // longer than Db.TIMEOUT: a close() that waited for it would fail the block below
+        Connection closing = Pg.connect();
+        // longer than TestDb.TIMEOUT: a close() that waited for it would fail the block below
         Mono<List<Integer>> slow = ints(closing.createStatement("SELECT 1 FROM pg_sleep(60)")).collectList().cache();
         slow.subscribe(v -> { }, e -> { });
         Mono<List<Integer>> behind = ints(closing.createStatement("SELECT 2")).collectList().cache();
         behind.subscribe(v -> { }, e -> { });
-        Mono.from(closing.close()).block(Db.TIMEOUT);
-        assertThatThrownBy(() -> slow.block(Db.TIMEOUT)).isInstanceOf(R2dbcNonTransientResourceException.class);
-        assertThatThrownBy(() -> behind.block(Db.TIMEOUT)).isInstanceOf(R2dbcNonTransientResourceException.class);
-        assertThatThrownBy(() -> Db.one(closing, "SELECT 3", Integer.class)).isInstanceOf(R2dbcNonTransientResourceException.class);
-        assertThat(Mono.from(closing.validate(ValidationDepth.LOCAL)).block(Db.TIMEOUT)).isFalse();
+        Mono.from(closing.close()).block(TestDb.TIMEOUT);
+        assertThatThrownBy(() -> slow.block(TestDb.TIMEOUT)).isInstanceOf(R2dbcNonTransientResourceException.class);
+        assertThatThrownBy(() -> behind.block(TestDb.TIMEOUT)).isInstanceOf(R2dbcNonTransientResourceException.class);
+        assertThatThrownBy(() -> TestDb.one(closing, "SELECT 3", Integer.class)).isInstanceOf(R2dbcNonTransientResourceException.class);
+        assertThat(Mono.from(closing.validate(ValidationDepth.LOCAL)).block(TestDb.TIMEOUT)).isFalse();
     }
 
     private static final String NO_CANCEL_BEFORE_FIRST_RESULT = "driver bug: cancelling the Results publisher of a statement in flight "
@@ -265,32 +267,32 @@ class CancellationTest {
 
     @Test
     void disposingAStatementThatWaitsForALockStopsIt() throws InterruptedException {
-        String table = Db.uniqueName("qtests_lock");
-        Db.run(c, "CREATE TABLE " + table + " (id int PRIMARY KEY)");
-        Db.run(c, "INSERT INTO " + table + " VALUES (1)");
-        Connection holder = Db.connect();
+        String table = TestDb.unique("qtests_lock");
+        TestDb.run(c, "CREATE TABLE " + table + " (id int PRIMARY KEY)");
+        TestDb.run(c, "INSERT INTO " + table + " VALUES (1)");
+        Connection holder = Pg.connect();
         try {
-            Mono.from(holder.beginTransaction()).block(Db.TIMEOUT);
-            Db.run(holder, "SELECT * FROM " + table + " FOR UPDATE");
+            Mono.from(holder.beginTransaction()).block(TestDb.TIMEOUT);
+            TestDb.run(holder, "SELECT * FROM " + table + " FOR UPDATE");
             Disposable waiting = ints(c.createStatement("SELECT id FROM " + table + " FOR UPDATE")).subscribe();
             Thread.sleep(200);
             waiting.dispose();
             // the lock is held until the finally block: SELECT 4 answers only if the waiting statement was cancelled
-            assertThat(Mono.from(ints(c.createStatement("SELECT 4"))).block(Db.TIMEOUT)).isEqualTo(4);
+            assertThat(Mono.from(ints(c.createStatement("SELECT 4"))).block(TestDb.TIMEOUT)).isEqualTo(4);
         } finally {
-            Mono.from(holder.rollbackTransaction()).block(Db.TIMEOUT);
-            Db.close(holder);
-            Db.run(c, "DROP TABLE " + table);
+            Mono.from(holder.rollbackTransaction()).block(TestDb.TIMEOUT);
+            TestDb.close(holder);
+            TestDb.run(c, "DROP TABLE " + table);
         }
     }
 
     @Test
     void aClientSideTimeoutStopsTheServersWork() {
-        // the sleep outlasts Db.TIMEOUT: SELECT 5 answers within it only if the server's work was cancelled
+        // the sleep outlasts TestDb.TIMEOUT: SELECT 5 answers within it only if the server's work was cancelled
         StepVerifier.create(ints(c.createStatement("SELECT 1 FROM pg_sleep(60)")).timeout(Duration.ofMillis(200)))
                 .expectError(java.util.concurrent.TimeoutException.class)
-                .verify(Db.TIMEOUT);
-        assertThat(Mono.from(ints(c.createStatement("SELECT 5"))).block(Db.TIMEOUT)).isEqualTo(5);
+                .verify(TestDb.TIMEOUT);
+        assertThat(Mono.from(ints(c.createStatement("SELECT 5"))).block(TestDb.TIMEOUT)).isEqualTo(5);
     }
 
     @Test
@@ -299,7 +301,7 @@ class CancellationTest {
         // cancelling its rows sends the CancelRequest
         // rows 1 and 2 are 20 000 bytes each, so row 1 has left the server's 8 kB send buffer completely
         // (before PostgreSQL 14 a large message's tail waits in that buffer); computing row 3 sleeps 60 s,
-        // longer than Db.TIMEOUT: SELECT 5 answers within it only if the server's work was cancelled
+        // longer than TestDb.TIMEOUT: SELECT 5 answers within it only if the server's work was cancelled
         Flux<Integer> lengths = Flux.from(c.createStatement(
                         "SELECT CASE WHEN g < 3 THEN repeat('x', 20000) ELSE pg_sleep(60)::text END FROM generate_series(1, 3) g").execute())
                 .concatMap(r -> r.map((row, md) -> row.get(0, String.class).length()));
@@ -308,7 +310,7 @@ class CancellationTest {
                 .expectNext(20000)
                 .thenConsumeWhile(length -> length == 20000)
                 .expectError(java.util.concurrent.TimeoutException.class)
-                .verify(Db.TIMEOUT);
-        assertThat(Db.one(c, "SELECT 5", Integer.class)).isEqualTo(5);
+                .verify(TestDb.TIMEOUT);
+        assertThat(TestDb.one(c, "SELECT 5", Integer.class)).isEqualTo(5);
     }
 }

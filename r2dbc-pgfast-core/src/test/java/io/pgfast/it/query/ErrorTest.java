@@ -2,7 +2,9 @@ package io.pgfast.it.query;
 
 import io.pgfast.error.ErrorDetails;
 import io.pgfast.error.PgErrorDetails;
+import io.pgfast.it.Pg;
 import io.pgfast.testing.RequiresPostgres;
+import io.pgfast.testing.TestDb;
 import io.r2dbc.spi.Connection;
 import io.r2dbc.spi.R2dbcBadGrammarException;
 import io.r2dbc.spi.R2dbcDataIntegrityViolationException;
@@ -33,26 +35,26 @@ class ErrorTest {
 
     @BeforeEach
     void open() {
-        c = Db.connect();
-        table = Db.uniqueName("qtests_err");
-        Db.run(c, "CREATE TABLE " + table + " (id int PRIMARY KEY, email text CONSTRAINT " + table + "_email_uq UNIQUE,"
+        c = Pg.connect();
+        table = TestDb.unique("qtests_err");
+        TestDb.run(c, "CREATE TABLE " + table + " (id int PRIMARY KEY, email text CONSTRAINT " + table + "_email_uq UNIQUE,"
                 + " n int NOT NULL CONSTRAINT " + table + "_n_positive CHECK (n > 0))");
-        Db.run(c, "INSERT INTO " + table + " VALUES (1, 'a@example.org', 1)");
+        TestDb.run(c, "INSERT INTO " + table + " VALUES (1, 'a@example.org', 1)");
     }
 
     @AfterEach
     void close() {
         try {
-            Db.run(c, "DROP TABLE IF EXISTS " + table);
+            TestDb.run(c, "DROP TABLE IF EXISTS " + table);
         } finally {
-            Db.close(c);
+            TestDb.close(c);
         }
     }
 
     /** The error {@code statement} fails with; fails the test when it succeeds. */
     private static R2dbcException error(Statement statement) {
         try {
-            Flux.from(statement.execute()).concatMap(Result::getRowsUpdated).blockLast(Db.TIMEOUT);
+            Flux.from(statement.execute()).concatMap(Result::getRowsUpdated).blockLast(TestDb.TIMEOUT);
         } catch (R2dbcException e) {
             return e;
         }
@@ -116,7 +118,7 @@ class ErrorTest {
     @Test
     void aDomainViolationNamesTheDataType() {
         String domain = table + "_posint";
-        Db.run(c, "CREATE DOMAIN " + domain + " AS int CHECK (VALUE > 0)");
+        TestDb.run(c, "CREATE DOMAIN " + domain + " AS int CHECK (VALUE > 0)");
         try {
             R2dbcException e = error("SELECT (-1)::" + domain);
             ErrorDetails d = details(e);
@@ -125,7 +127,7 @@ class ErrorTest {
             assertThat(d.dataType()).contains(domain);
             assertThat(d.constraint()).contains(domain + "_check");
         } finally {
-            Db.run(c, "DROP DOMAIN " + domain);
+            TestDb.run(c, "DROP DOMAIN " + domain);
         }
     }
 
@@ -205,11 +207,11 @@ class ErrorTest {
 
     @Test
     void aTransactionCommandErrorCarriesItsSql() {
-        Mono.from(c.beginTransaction()).block(Db.TIMEOUT);
-        assertThatThrownBy(() -> Mono.from(c.releaseSavepoint("nope")).block(Db.TIMEOUT))
+        Mono.from(c.beginTransaction()).block(TestDb.TIMEOUT);
+        assertThatThrownBy(() -> Mono.from(c.releaseSavepoint("nope")).block(TestDb.TIMEOUT))
                 .isInstanceOf(R2dbcException.class)
                 .satisfies(e -> assertThat(((R2dbcException) e).getSql()).contains("RELEASE SAVEPOINT").contains("nope"));
-        Mono.from(c.rollbackTransaction()).block(Db.TIMEOUT);
+        Mono.from(c.rollbackTransaction()).block(TestDb.TIMEOUT);
     }
 
     @Test
@@ -218,9 +220,9 @@ class ErrorTest {
                         + " SELECT 1/0; INSERT INTO " + table + " VALUES (8, 'w@example.org', 1)").execute())
                 .concatMap(r -> r.flatMap(seg -> Mono.just(seg instanceof Result.UpdateCount ? "count " + ((Result.UpdateCount) seg).value()
                         : seg instanceof Result.Message ? "error " + ((Result.Message) seg).sqlState() : "row")))
-                .collectList().block(Db.TIMEOUT);
+                .collectList().block(TestDb.TIMEOUT);
         assertThat(segments).containsExactly("count 1", "error 22012");
-        assertThat(Db.one(c, "SELECT count(*) FROM " + table, Long.class)).isEqualTo(1L);
+        assertThat(TestDb.one(c, "SELECT count(*) FROM " + table, Long.class)).isEqualTo(1L);
     }
 
     @Test
@@ -229,7 +231,7 @@ class ErrorTest {
             Statement s = i % 2 == 0 ? c.createStatement("SELECT 1/0") : c.createStatement("SELECT 1 / $1::int").bind(0, 0);
             assertThat(error(s).getSqlState()).isEqualTo("22012");
         }
-        assertThat(Db.one(c.createStatement("SELECT $1::int").bind(0, 4), Integer.class)).isEqualTo(4);
+        assertThat(TestDb.one(c.createStatement("SELECT $1::int").bind(0, 4), Integer.class)).isEqualTo(4);
     }
 
     private static Mono<String> describe(Result.Segment seg) {
@@ -254,7 +256,7 @@ class ErrorTest {
     void noticesAreMessageSegments() {
         List<String> segments = Flux.from(c.createStatement("DO $$ BEGIN RAISE NOTICE 'hello %', 1; RAISE WARNING 'careful'; END $$").execute())
                 .concatMap(r -> r.flatMap(ErrorTest::describe))
-                .collectList().block(Db.TIMEOUT);
+                .collectList().block(TestDb.TIMEOUT);
         assertThat(segments).containsExactly("message 00000 hello 1", "message 01000 careful");
     }
 
@@ -262,7 +264,7 @@ class ErrorTest {
     void aNoticeSegmentCarriesItsFields() {
         List<R2dbcException> notices = Flux.from(c.createStatement("DO $$ BEGIN RAISE NOTICE 'n' USING DETAIL = 'd', HINT = 'h'; END $$").execute())
                 .concatMap(r -> r.flatMap(seg -> seg instanceof Result.Message ? Mono.just(((Result.Message) seg).exception()) : Mono.empty()))
-                .collectList().block(Db.TIMEOUT);
+                .collectList().block(TestDb.TIMEOUT);
         assertThat(notices).hasSize(1);
         ErrorDetails d = details(notices.get(0));
         assertThat(d.severityNonLocalized()).contains("NOTICE");
@@ -274,36 +276,36 @@ class ErrorTest {
     @ParameterizedTest(name = "bound={0}")
     @ValueSource(booleans = {false, true})
     void noticesArriveInOrderWithTheRows(boolean bound) {
-        Db.run(c, "CREATE FUNCTION pg_temp.noisy(i int) RETURNS int LANGUAGE plpgsql AS $$ BEGIN RAISE NOTICE 'n%', i; RETURN i; END $$");
+        TestDb.run(c, "CREATE FUNCTION pg_temp.noisy(i int) RETURNS int LANGUAGE plpgsql AS $$ BEGIN RAISE NOTICE 'n%', i; RETURN i; END $$");
         Statement s = bound ? c.createStatement("SELECT pg_temp.noisy(g) FROM generate_series(1, $1::int) g").bind(0, 3)
                 : c.createStatement("SELECT pg_temp.noisy(g) FROM generate_series(1, 3) g");
-        List<String> segments = Flux.from(s.execute()).concatMap(r -> r.flatMap(ErrorTest::describe)).collectList().block(Db.TIMEOUT);
+        List<String> segments = Flux.from(s.execute()).concatMap(r -> r.flatMap(ErrorTest::describe)).collectList().block(TestDb.TIMEOUT);
         assertThat(segments).containsExactly("message 00000 n1", "row 1", "message 00000 n2", "row 2", "message 00000 n3", "row 3", "count 3");
     }
 
     @Test
     void noticesDoNotDisturbMap() {
-        Db.run(c, "CREATE FUNCTION pg_temp.noisy2(i int) RETURNS int LANGUAGE plpgsql AS $$ BEGIN RAISE NOTICE 'n%', i; RETURN i; END $$");
-        assertThat(Db.column(c, "SELECT pg_temp.noisy2(g) FROM generate_series(1, 100) g", Integer.class)).hasSize(100).endsWith(99, 100);
-        assertThat(Db.rowsUpdated(c.createStatement("SELECT pg_temp.noisy2(g) FROM generate_series(1, $1::int) g").bind(0, 50)))
+        TestDb.run(c, "CREATE FUNCTION pg_temp.noisy2(i int) RETURNS int LANGUAGE plpgsql AS $$ BEGIN RAISE NOTICE 'n%', i; RETURN i; END $$");
+        assertThat(TestDb.column(c, "SELECT pg_temp.noisy2(g) FROM generate_series(1, 100) g", Integer.class)).hasSize(100).endsWith(99, 100);
+        assertThat(TestDb.rowsUpdated(c.createStatement("SELECT pg_temp.noisy2(g) FROM generate_series(1, $1::int) g").bind(0, 50)))
                 .containsExactly(50L);
         // a warning on a driver command (BEGIN inside a transaction) is logged, not an error
-        Mono.from(c.beginTransaction()).block(Db.TIMEOUT);
-        Mono.from(c.beginTransaction()).block(Db.TIMEOUT);
-        Mono.from(c.rollbackTransaction()).block(Db.TIMEOUT);
+        Mono.from(c.beginTransaction()).block(TestDb.TIMEOUT);
+        Mono.from(c.beginTransaction()).block(TestDb.TIMEOUT);
+        Mono.from(c.rollbackTransaction()).block(TestDb.TIMEOUT);
     }
 
     @Test
     void aNoticeBeforeAnErrorIsASegmentToo() {
         List<String> segments = Flux.from(c.createStatement("DO $$ BEGIN RAISE NOTICE 'first'; RAISE EXCEPTION 'then boom'; END $$").execute())
-                .concatMap(r -> r.flatMap(ErrorTest::describe)).collectList().block(Db.TIMEOUT);
+                .concatMap(r -> r.flatMap(ErrorTest::describe)).collectList().block(TestDb.TIMEOUT);
         assertThat(segments).containsExactly("message 00000 first", "message P0001 then boom");
     }
 
     private List<String> callNoisyProcedure(boolean bound) {
-        Db.run(c, "CREATE PROCEDURE pg_temp.noisy_proc(i int) LANGUAGE plpgsql AS $$ BEGIN RAISE NOTICE 'p%', i; END $$");
+        TestDb.run(c, "CREATE PROCEDURE pg_temp.noisy_proc(i int) LANGUAGE plpgsql AS $$ BEGIN RAISE NOTICE 'p%', i; END $$");
         Statement s = bound ? c.createStatement("CALL pg_temp.noisy_proc($1)").bind(0, 5) : c.createStatement("CALL pg_temp.noisy_proc(5)");
-        return Flux.from(s.execute()).concatMap(r -> r.flatMap(ErrorTest::describe)).collectList().block(Db.TIMEOUT);
+        return Flux.from(s.execute()).concatMap(r -> r.flatMap(ErrorTest::describe)).collectList().block(TestDb.TIMEOUT);
     }
 
     @Test
@@ -318,11 +320,11 @@ class ErrorTest {
 
     @Test
     void noticesOfAPreparedDmlAreMessageSegments() {
-        Db.run(c, "CREATE FUNCTION pg_temp.noisy_trigger() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE NOTICE 'row %', NEW.id; RETURN NEW; END $$");
-        Db.run(c, "CREATE TRIGGER noisy BEFORE INSERT ON " + table + " FOR EACH ROW EXECUTE FUNCTION pg_temp.noisy_trigger()");
+        TestDb.run(c, "CREATE FUNCTION pg_temp.noisy_trigger() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE NOTICE 'row %', NEW.id; RETURN NEW; END $$");
+        TestDb.run(c, "CREATE TRIGGER noisy BEFORE INSERT ON " + table + " FOR EACH ROW EXECUTE FUNCTION pg_temp.noisy_trigger()");
         Statement s = c.createStatement("INSERT INTO " + table + " VALUES ($1, $2, 1)");
         s.bind(0, 10).bind(1, "t1@example.org").add().bind(0, 11).bind(1, "t2@example.org");
-        List<String> segments = Flux.from(s.execute()).concatMap(r -> r.flatMap(ErrorTest::describe)).collectList().block(Db.TIMEOUT);
+        List<String> segments = Flux.from(s.execute()).concatMap(r -> r.flatMap(ErrorTest::describe)).collectList().block(TestDb.TIMEOUT);
         assertThat(segments).containsExactly("message 00000 row 10", "count 1", "message 00000 row 11", "count 1");
     }
 }

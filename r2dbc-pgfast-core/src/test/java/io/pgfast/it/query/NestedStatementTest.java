@@ -1,7 +1,9 @@
 package io.pgfast.it.query;
 
+import io.pgfast.it.Pg;
 import io.pgfast.r2dbc.PgfastConnection;
 import io.pgfast.testing.RequiresPostgres;
+import io.pgfast.testing.TestDb;
 import io.r2dbc.spi.Connection;
 import io.r2dbc.spi.R2dbcNonTransientResourceException;
 import io.r2dbc.spi.Statement;
@@ -23,7 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * A statement issued on a connection from inside the rows of an earlier result on that same connection. Its
  * answer comes after the rest of the earlier result, whose subscriber asks for more only once the inner
- * statement is done: without read-ahead this waits for ever (Db.TIMEOUT only catches that hang). The earlier
+ * statement is done: without read-ahead this waits for ever (TestDb.TIMEOUT only catches that hang). The earlier
  * result is read ahead into memory up to readAheadLimit; past it the inner statement fails, clearly, and the
  * earlier result and the connection stay fine.
  */
@@ -37,12 +39,12 @@ class NestedStatementTest {
 
     @BeforeEach
     void open() {
-        c = Db.connect();
+        c = Pg.connect();
     }
 
     @AfterEach
     void close() {
-        Db.close(c);
+        TestDb.close(c);
     }
 
     private static Flux<Integer> ints(Statement s) {
@@ -59,7 +61,7 @@ class NestedStatementTest {
 
     @Test
     void concatMapRunsAStatementPerRowOfTheSameConnection() {
-        List<Integer> out = ints(c.createStatement(OUTER)).concatMap(i -> plusOne(c, i)).collectList().block(Db.TIMEOUT);
+        List<Integer> out = ints(c.createStatement(OUTER)).concatMap(i -> plusOne(c, i)).collectList().block(TestDb.TIMEOUT);
         assertThat(out).isEqualTo(expected());
         assertUsable(c);
     }
@@ -68,14 +70,14 @@ class NestedStatementTest {
     void concatMapOverAnExtendedQueryAndASimpleInnerStatement() {
         List<Integer> out = ints(c.createStatement("SELECT g FROM generate_series(1, $1) g").bind(0, ROWS))
                 .concatMap(i -> ints(c.createStatement("SELECT " + i + " + 1")))
-                .collectList().block(Db.TIMEOUT);
+                .collectList().block(TestDb.TIMEOUT);
         assertThat(out).isEqualTo(expected());
         assertUsable(c);
     }
 
     @Test
     void flatMapRunsStatementsPerRowConcurrently() {
-        List<Integer> out = ints(c.createStatement(OUTER)).flatMap(i -> plusOne(c, i), 8).collectList().block(Db.TIMEOUT);
+        List<Integer> out = ints(c.createStatement(OUTER)).flatMap(i -> plusOne(c, i), 8).collectList().block(TestDb.TIMEOUT);
         assertThat(out).containsExactlyInAnyOrderElementsOf(expected());
         assertUsable(c);
     }
@@ -84,31 +86,31 @@ class NestedStatementTest {
     void theOuterRowsArriveInOrderWhileTheInnerStatementsRun() {
         // the rows of the outer result reach its subscriber one by one (limitRate(1)), after being read ahead
         List<Integer> seen = ints(c.createStatement(OUTER)).limitRate(1)
-                .concatMap(i -> plusOne(c, i).map(j -> i)).collectList().block(Db.TIMEOUT);
+                .concatMap(i -> plusOne(c, i).map(j -> i)).collectList().block(TestDb.TIMEOUT);
         assertThat(seen).isEqualTo(IntStream.rangeClosed(1, ROWS).boxed().collect(Collectors.toList()));
     }
 
     /** Spring-style code: for each row of a query, a transaction on the same connection writes something. */
     @Test
     void transactionsInsideTheRowsOfAQuery() {
-        String table = Db.uniqueName("nested_tx");
-        ints(c.createStatement("CREATE TABLE " + table + " (id int PRIMARY KEY)")).blockLast(Db.TIMEOUT);
+        String table = TestDb.unique("nested_tx");
+        ints(c.createStatement("CREATE TABLE " + table + " (id int PRIMARY KEY)")).blockLast(TestDb.TIMEOUT);
         try {
             Flux<Void> work = ints(c.createStatement("SELECT g FROM generate_series(1, 200) g"))
                     .concatMap(i -> Mono.from(c.beginTransaction())
                             .then(Flux.from(c.createStatement("INSERT INTO " + table + " VALUES ($1)").bind(0, i).execute())
                                     .flatMap(r -> r.getRowsUpdated()).then())
                             .then(Mono.from(c.commitTransaction())));
-            work.blockLast(Db.TIMEOUT);
-            assertThat(ints(c.createStatement("SELECT count(*)::int FROM " + table)).blockLast(Db.TIMEOUT)).isEqualTo(200);
+            work.blockLast(TestDb.TIMEOUT);
+            assertThat(ints(c.createStatement("SELECT count(*)::int FROM " + table)).blockLast(TestDb.TIMEOUT)).isEqualTo(200);
         } finally {
-            ints(c.createStatement("DROP TABLE " + table)).blockLast(Db.TIMEOUT);
+            ints(c.createStatement("DROP TABLE " + table)).blockLast(TestDb.TIMEOUT);
         }
     }
 
     @Test
     void theOuterCancelledInTheMiddle() {
-        List<Integer> out = ints(c.createStatement(OUTER)).concatMap(i -> plusOne(c, i)).take(10).collectList().block(Db.TIMEOUT);
+        List<Integer> out = ints(c.createStatement(OUTER)).concatMap(i -> plusOne(c, i)).take(10).collectList().block(TestDb.TIMEOUT);
         assertThat(out).containsExactly(2, 3, 4, 5, 6, 7, 8, 9, 10, 11);
         assertUsable(c);
     }
@@ -121,7 +123,7 @@ class NestedStatementTest {
                         // this one's subscriber gives up before its answer
                         ? Flux.from(c.createStatement("SELECT 1 FROM pg_sleep(0.05)").execute()).take(0).then(Mono.just(-i))
                         : plusOne(c, i).doOnNext(v -> inner.incrementAndGet()))
-                .collectList().block(Db.TIMEOUT);
+                .collectList().block(TestDb.TIMEOUT);
         assertThat(out).hasSize(ROWS).contains(-5);
         assertThat(inner).hasValue(ROWS - 1);
         assertUsable(c);
@@ -129,7 +131,7 @@ class NestedStatementTest {
 
     @Test
     void pastReadAheadLimitTheWaitingStatementFailsAndTheEarlierResultIsWhole() {
-        PgfastConnection small = Db.connect(Db.config().readAheadLimit(64 * 1024).build());
+        PgfastConnection small = Pg.connect(Pg.config().readAheadLimit(64 * 1024).build());
         try {
             AtomicReference<Throwable> innerError = new AtomicReference<>();
             // 2000 rows of 1 kB: 2 MB, far beyond 64 kB
@@ -139,7 +141,7 @@ class NestedStatementTest {
                     .concatMap(i -> i == 1
                             ? plusOne(small, i).map(v -> i).doOnError(innerError::set).onErrorResume(e -> Mono.just(i))
                             : Mono.just(i))
-                    .collectList().block(Db.TIMEOUT);
+                    .collectList().block(TestDb.TIMEOUT);
             assertThat(outerRows).isEqualTo(IntStream.rangeClosed(1, ROWS).boxed().collect(Collectors.toList()));
             assertThat(innerError.get()).isInstanceOf(R2dbcNonTransientResourceException.class)
                     .hasMessageContaining("readAheadLimit (65536 bytes)")
@@ -147,20 +149,20 @@ class NestedStatementTest {
             assertThat(((R2dbcNonTransientResourceException) innerError.get()).getSqlState()).isEqualTo("53000");
             assertUsable(small);
         } finally {
-            Db.close(small);
+            TestDb.close(small);
         }
     }
 
     @Test
     void withoutReadAheadTheWaitingStatementFailsAtOnce() {
-        PgfastConnection none = Db.connect(Db.config().readAheadLimit(0).build());
+        PgfastConnection none = Pg.connect(Pg.config().readAheadLimit(0).build());
         try {
             StepVerifier.create(ints(none.createStatement(OUTER)).concatMap(i -> plusOne(none, i)))
                     .expectError(R2dbcNonTransientResourceException.class)
-                    .verify(Db.TIMEOUT);
+                    .verify(TestDb.TIMEOUT);
             assertUsable(none);
         } finally {
-            Db.close(none);
+            TestDb.close(none);
         }
     }
 
@@ -188,10 +190,10 @@ class NestedStatementTest {
             }
         };
         ints(c.createStatement(OUTER)).subscribe(slow);
-        assertThat(first.await(Db.TIMEOUT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)).isTrue();
-        assertThat(plusOne(c, 41).blockLast(Db.TIMEOUT)).isEqualTo(42);
+        assertThat(first.await(TestDb.TIMEOUT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)).isTrue();
+        assertThat(plusOne(c, 41).blockLast(TestDb.TIMEOUT)).isEqualTo(42);
         slow.request(Long.MAX_VALUE);
-        assertThat(done.await(Db.TIMEOUT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)).isTrue();
+        assertThat(done.await(TestDb.TIMEOUT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS)).isTrue();
         assertThat(rows).isEqualTo(IntStream.rangeClosed(1, ROWS).boxed().collect(Collectors.toList()));
     }
 
@@ -207,7 +209,7 @@ class NestedStatementTest {
         }
         List<Integer> out = Flux.from(batch.execute())
                 .concatMap(r -> Flux.from(r.map((row, md) -> row.get(0, Integer.class))).concatMap(i -> plusOne(c, i)))
-                .collectList().block(Db.TIMEOUT);
+                .collectList().block(TestDb.TIMEOUT);
         assertThat(out).isEqualTo(IntStream.rangeClosed(2, 101).boxed().collect(Collectors.toList()));
         assertUsable(c);
     }
@@ -216,14 +218,14 @@ class NestedStatementTest {
     void aStatementInsideACopyOut() {
         List<Integer> inner = c.copyOutBytes("COPY (SELECT g FROM generate_series(1, " + ROWS + ") g) TO STDOUT")
                 .concatMap(b -> plusOne(c, Integer.parseInt(new String(b, java.nio.charset.StandardCharsets.UTF_8).trim())))
-                .collectList().block(Db.TIMEOUT);
+                .collectList().block(TestDb.TIMEOUT);
         assertThat(inner).isEqualTo(expected());
         assertUsable(c);
     }
 
     @Test
     void pastReadAheadLimitAStatementInsideACopyOutFails() {
-        PgfastConnection small = Db.connect(Db.config().readAheadLimit(64 * 1024).build());
+        PgfastConnection small = Pg.connect(Pg.config().readAheadLimit(64 * 1024).build());
         try {
             AtomicReference<Throwable> innerError = new AtomicReference<>();
             List<byte[]> chunks = small.copyOutBytes("COPY (SELECT g, repeat('x', 1000) FROM generate_series(1, " + ROWS + ") g) TO STDOUT")
@@ -231,17 +233,17 @@ class NestedStatementTest {
                         innerError.compareAndSet(null, e);
                         return Mono.just(b);
                     }))
-                    .collectList().block(Db.TIMEOUT);
+                    .collectList().block(TestDb.TIMEOUT);
             assertThat(chunks).hasSize(ROWS);
             assertThat(innerError.get()).isInstanceOf(R2dbcNonTransientResourceException.class)
                     .hasMessageContaining("readAheadLimit");
             assertUsable(small);
         } finally {
-            Db.close(small);
+            TestDb.close(small);
         }
     }
 
     private static void assertUsable(Connection on) {
-        assertThat(ints(on.createStatement("SELECT 42")).blockLast(Db.TIMEOUT)).isEqualTo(42);
+        assertThat(ints(on.createStatement("SELECT 42")).blockLast(TestDb.TIMEOUT)).isEqualTo(42);
     }
 }

@@ -1,6 +1,8 @@
 package io.pgfast.it.query;
 
+import io.pgfast.it.Pg;
 import io.pgfast.testing.RequiresPostgres;
+import io.pgfast.testing.TestDb;
 import io.r2dbc.spi.Connection;
 import io.r2dbc.spi.R2dbcDataIntegrityViolationException;
 import io.r2dbc.spi.R2dbcException;
@@ -30,12 +32,12 @@ class PipeliningTest {
 
     @BeforeEach
     void open() {
-        c = Db.connect();
+        c = Pg.connect();
     }
 
     @AfterEach
     void close() {
-        Db.close(c);
+        TestDb.close(c);
     }
 
     private Flux<Integer> ints(Statement s) {
@@ -47,7 +49,7 @@ class PipeliningTest {
         long t0 = System.nanoTime();
         List<Tuple2<Integer, List<Integer>>> answers = Flux.range(0, 2000)
                 .flatMap(i -> ints(c.createStatement("SELECT $1").bind(0, i)).collectList().map(v -> Tuples.of(i, v)), 2000)
-                .collectList().block(Db.TIMEOUT);
+                .collectList().block(TestDb.TIMEOUT);
         System.out.println("2000 pipelined statements in " + (System.nanoTime() - t0) / 1_000_000 + " ms");
         assertThat(answers).hasSize(2000);
         for (Tuple2<Integer, List<Integer>> a : answers) {
@@ -65,7 +67,7 @@ class PipeliningTest {
                             : c.createStatement("SELECT g FROM generate_series($1::int, $1::int + 2) g").bind(0, i);
                     return ints(s).collectList().map(v -> Tuples.of(i, v));
                 }, 600)
-                .collectList().block(Db.TIMEOUT);
+                .collectList().block(TestDb.TIMEOUT);
         assertThat(answers).hasSize(600);
         for (Tuple2<Integer, List<Integer>> a : answers) {
             int i = a.getT1();
@@ -79,7 +81,7 @@ class PipeliningTest {
         Map<Integer, List<Integer>> answers = Flux.range(0, 200)
                 .flatMap(i -> ints(c.createStatement("SELECT " + i + "; SELECT generate_series(1, 50); SELECT " + (i + 1000)))
                         .collectList().map(v -> Tuples.of(i, v)), 200)
-                .collectMap(Tuple2::getT1, Tuple2::getT2).block(Db.TIMEOUT);
+                .collectMap(Tuple2::getT1, Tuple2::getT2).block(TestDb.TIMEOUT);
         assertThat(answers).hasSize(200);
         List<Integer> series = IntStream.rangeClosed(1, 50).boxed().collect(Collectors.toList());
         answers.forEach((i, v) -> {
@@ -92,21 +94,21 @@ class PipeliningTest {
 
     @Test
     void statementsIssuedInSequenceRunInIssueOrder() {
-        Db.run(c, "CREATE TEMP TABLE log (n serial, v int)");
+        TestDb.run(c, "CREATE TEMP TABLE log (n serial, v int)");
         List<Mono<List<Long>>> inserts = IntStream.range(0, 100)
                 .mapToObj(i -> Flux.from(c.createStatement("INSERT INTO log (v) VALUES ($1)").bind(0, i).execute())
                         .concatMap(Result::getRowsUpdated).collectList())
                 .collect(Collectors.toList());
         // subscribed one after another without waiting: written (and executed) in that order
-        List<List<Long>> counts = Flux.fromIterable(inserts).flatMapSequential(m -> m, 100).collectList().block(Db.TIMEOUT);
+        List<List<Long>> counts = Flux.fromIterable(inserts).flatMapSequential(m -> m, 100).collectList().block(TestDb.TIMEOUT);
         assertThat(counts).hasSize(100).allSatisfy(n -> assertThat(n).containsExactly(1L));
-        List<Integer> order = Db.column(c, "SELECT v FROM log ORDER BY n", Integer.class);
+        List<Integer> order = TestDb.column(c, "SELECT v FROM log ORDER BY n", Integer.class);
         assertThat(order).isEqualTo(IntStream.range(0, 100).boxed().collect(Collectors.toList()));
     }
 
     @Test
     void aBatchOfAThousandInserts() {
-        Db.run(c, "CREATE TEMP TABLE batch (id int PRIMARY KEY, name text)");
+        TestDb.run(c, "CREATE TEMP TABLE batch (id int PRIMARY KEY, name text)");
         Statement s = c.createStatement("INSERT INTO batch VALUES ($1, $2)");
         for (int i = 0; i < 1000; i++) {
             if (i > 0) {
@@ -114,16 +116,16 @@ class PipeliningTest {
             }
             s.bind(0, i).bind(1, "n" + i);
         }
-        List<Long> counts = Db.rowsUpdated(s);
+        List<Long> counts = TestDb.rowsUpdated(s);
         assertThat(counts).hasSize(1000).containsOnly(1L);
-        assertThat(Db.one(c, "SELECT count(*) FROM batch", Long.class)).isEqualTo(1000L);
-        assertThat(Db.one(c, "SELECT sum(id) FROM batch", Long.class)).isEqualTo(499500L);
-        assertThat(Db.one(c, "SELECT name FROM batch WHERE id = 777", String.class)).isEqualTo("n777");
+        assertThat(TestDb.one(c, "SELECT count(*) FROM batch", Long.class)).isEqualTo(1000L);
+        assertThat(TestDb.one(c, "SELECT sum(id) FROM batch", Long.class)).isEqualTo(499500L);
+        assertThat(TestDb.one(c, "SELECT name FROM batch WHERE id = 777", String.class)).isEqualTo("n777");
     }
 
     @Test
     void aFailingBindingInTheMiddleOfABatch() {
-        Db.run(c, "CREATE TEMP TABLE uniq (id int PRIMARY KEY)");
+        TestDb.run(c, "CREATE TEMP TABLE uniq (id int PRIMARY KEY)");
         Statement s = c.createStatement("INSERT INTO uniq VALUES ($1)");
         s.bind(0, 1).add().bind(0, 2).add().bind(0, 3).add().bind(0, 2).add().bind(0, 5).add().bind(0, 6);
         StepVerifier.create(Flux.from(s.execute()).concatMap(Result::getRowsUpdated))
@@ -132,39 +134,39 @@ class PipeliningTest {
                     assertThat(e).isInstanceOf(R2dbcDataIntegrityViolationException.class);
                     assertThat(((R2dbcException) e).getSqlState()).isEqualTo("23505");
                 })
-                .verify(Db.TIMEOUT);
+                .verify(TestDb.TIMEOUT);
         // the bindings of one Sync run in one implicit transaction: PostgreSQL skips the rest and rolls it all back
-        assertThat(Db.one(c, "SELECT count(*) FROM uniq", Long.class)).isZero();
-        assertThat(Db.rowsUpdated(c.createStatement("INSERT INTO uniq VALUES ($1)").bind(0, 5))).containsExactly(1L);
+        assertThat(TestDb.one(c, "SELECT count(*) FROM uniq", Long.class)).isZero();
+        assertThat(TestDb.rowsUpdated(c.createStatement("INSERT INTO uniq VALUES ($1)").bind(0, 5))).containsExactly(1L);
     }
 
     @Test
     void aFailingBindingInABatchSkipsTheLaterResults() {
-        Db.run(c, "CREATE TEMP TABLE uniq2 (id int PRIMARY KEY)");
+        TestDb.run(c, "CREATE TEMP TABLE uniq2 (id int PRIMARY KEY)");
         Statement s = c.createStatement("INSERT INTO uniq2 VALUES ($1)");
         s.bind(0, 1).add().bind(0, 1).add().bind(0, 3);
         List<String> segments = Flux.from(s.execute())
                 .concatMap(r -> r.flatMap(seg -> Mono.just(seg instanceof Result.UpdateCount ? "count " + ((Result.UpdateCount) seg).value()
                         : seg instanceof Result.Message ? "error " + ((Result.Message) seg).sqlState() : "other")))
-                .collectList().block(Db.TIMEOUT);
+                .collectList().block(TestDb.TIMEOUT);
         assertThat(segments).containsExactly("count 1", "error 23505");
     }
 
     @Test
     void aFailingBindingInsideATransactionAbortsIt() {
-        Db.run(c, "CREATE TEMP TABLE uniq3 (id int PRIMARY KEY)");
-        Mono.from(c.beginTransaction()).block(Db.TIMEOUT);
+        TestDb.run(c, "CREATE TEMP TABLE uniq3 (id int PRIMARY KEY)");
+        Mono.from(c.beginTransaction()).block(TestDb.TIMEOUT);
         Statement s = c.createStatement("INSERT INTO uniq3 VALUES ($1)");
         s.bind(0, 1).add().bind(0, 1).add().bind(0, 2);
         StepVerifier.create(Flux.from(s.execute()).concatMap(Result::getRowsUpdated))
                 .expectNext(1L)
                 .expectError(R2dbcDataIntegrityViolationException.class)
-                .verify(Db.TIMEOUT);
+                .verify(TestDb.TIMEOUT);
         StepVerifier.create(Flux.from(c.createStatement("SELECT 1").execute()).concatMap(r -> r.map((row, md) -> 1)))
                 .expectErrorSatisfies(e -> assertThat(((R2dbcException) e).getSqlState()).isEqualTo("25P02"))
-                .verify(Db.TIMEOUT);
-        Mono.from(c.rollbackTransaction()).block(Db.TIMEOUT);
-        assertThat(Db.one(c, "SELECT count(*) FROM uniq3", Long.class)).isZero();
+                .verify(TestDb.TIMEOUT);
+        Mono.from(c.rollbackTransaction()).block(TestDb.TIMEOUT);
+        assertThat(TestDb.one(c, "SELECT count(*) FROM uniq3", Long.class)).isZero();
     }
 
     @Test
@@ -175,7 +177,7 @@ class PipeliningTest {
                             : c.createStatement("SELECT $1::int").bind(0, i);
                     return ints(s).map(v -> "ok " + v).onErrorResume(R2dbcException.class, e -> Mono.just("error " + e.getSqlState()));
                 }, 300)
-                .collectList().block(Db.TIMEOUT);
+                .collectList().block(TestDb.TIMEOUT);
         assertThat(answers).hasSize(300);
         for (int i = 0; i < 300; i++) {
             assertThat(answers.get(i)).isEqualTo(i % 10 == 5 ? "error 22012" : "ok " + i);
@@ -184,14 +186,14 @@ class PipeliningTest {
 
     @Test
     void aBatchOfStatementsThroughCreateBatch() {
-        Db.run(c, "CREATE TEMP TABLE b2 (id int)");
+        TestDb.run(c, "CREATE TEMP TABLE b2 (id int)");
         List<Long> counts = Flux.from(c.createBatch()
                         .add("INSERT INTO b2 VALUES (1)")
                         .add("INSERT INTO b2 VALUES (2), (3)")
                         .add("UPDATE b2 SET id = id * 10")
                         .execute())
-                .concatMap(Result::getRowsUpdated).collectList().block(Db.TIMEOUT);
+                .concatMap(Result::getRowsUpdated).collectList().block(TestDb.TIMEOUT);
         assertThat(counts).containsExactly(1L, 2L, 3L);
-        assertThat(Db.column(c, "SELECT id FROM b2 ORDER BY id", Integer.class)).containsExactly(10, 20, 30);
+        assertThat(TestDb.column(c, "SELECT id FROM b2 ORDER BY id", Integer.class)).containsExactly(10, 20, 30);
     }
 }

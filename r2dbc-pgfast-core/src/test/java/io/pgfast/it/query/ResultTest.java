@@ -1,6 +1,8 @@
 package io.pgfast.it.query;
 
+import io.pgfast.it.Pg;
 import io.pgfast.testing.RequiresPostgres;
+import io.pgfast.testing.TestDb;
 import io.r2dbc.spi.ColumnMetadata;
 import io.r2dbc.spi.Connection;
 import io.r2dbc.spi.R2dbcBadGrammarException;
@@ -37,14 +39,14 @@ class ResultTest {
 
     @BeforeEach
     void open() {
-        c = Db.connect();
-        Db.run(c, "CREATE TEMP TABLE item (id int PRIMARY KEY, name text, price numeric(10,2), code varchar(20))");
-        Db.run(c, "INSERT INTO item VALUES (1, 'one', 1.10, 'a'), (2, 'two', 2.20, 'b'), (3, 'three', 3.30, 'c'), (4, 'four', 4.40, 'd')");
+        c = Pg.connect();
+        TestDb.run(c, "CREATE TEMP TABLE item (id int PRIMARY KEY, name text, price numeric(10,2), code varchar(20))");
+        TestDb.run(c, "INSERT INTO item VALUES (1, 'one', 1.10, 'a'), (2, 'two', 2.20, 'b'), (3, 'three', 3.30, 'c'), (4, 'four', 4.40, 'd')");
     }
 
     @AfterEach
     void close() {
-        Db.close(c);
+        TestDb.close(c);
     }
 
     /** A statement over {@code item}: simple query when {@code bound} is false, extended (binary) when true. */
@@ -69,15 +71,15 @@ class ResultTest {
                         default: return Flux.from(r.map((row, md) -> (Object) row.get(0, Integer.class)));
                     }
                 })
-                .collectList().block(Db.TIMEOUT);
+                .collectList().block(TestDb.TIMEOUT);
         assertThat(out).containsExactly(1, "two2", "updated 2", 3);
     }
 
     @Test
     void anEmptyStatementStringGivesAResultWithoutRows() {
-        List<Long> counts = Db.rowsUpdated(c.createStatement(""));
+        List<Long> counts = TestDb.rowsUpdated(c.createStatement(""));
         assertThat(counts).isEmpty();
-        assertThat(Db.one(c, "SELECT 1", Integer.class)).isEqualTo(1);
+        assertThat(TestDb.one(c, "SELECT 1", Integer.class)).isEqualTo(1);
     }
 
     @ParameterizedTest(name = "bound={0}")
@@ -86,7 +88,7 @@ class ResultTest {
         List<String> rows = Flux.from(select("id, name", bound).execute())
                 .concatMap(r -> r.map((row, md) -> md.getColumnMetadata(1).getName() + "=" + row.get("name", String.class)
                         + "#" + row.get(0, Integer.class)))
-                .collectList().block(Db.TIMEOUT);
+                .collectList().block(TestDb.TIMEOUT);
         assertThat(rows).containsExactly("name=one#1", "name=two#2", "name=three#3", "name=four#4");
     }
 
@@ -95,7 +97,7 @@ class ResultTest {
     void mapWithReadable(boolean bound) {
         Function<Readable, String> f = r -> r.get("name", String.class) + ":" + r.get(0);
         List<String> rows = Flux.from(select("id, name", bound).execute())
-                .concatMap(r -> r.map(f)).collectList().block(Db.TIMEOUT);
+                .concatMap(r -> r.map(f)).collectList().block(TestDb.TIMEOUT);
         assertThat(rows).containsExactly("one:1", "two:2", "three:3", "four:4");
     }
 
@@ -107,17 +109,17 @@ class ResultTest {
         assertThat(count("DELETE FROM item WHERE id = 12 AND $1", bound)).containsExactly(1L);
         assertThat(count("DELETE FROM item WHERE id = 99 AND $1", bound)).containsExactly(0L);
         assertThat(count("SELECT * FROM item WHERE $1", bound)).containsExactly(6L);
-        assertThat(Db.column(c, "SELECT name FROM item WHERE id >= 10 ORDER BY id", String.class)).containsExactly("N10", "N11");
+        assertThat(TestDb.column(c, "SELECT name FROM item WHERE id >= 10 ORDER BY id", String.class)).containsExactly("N10", "N11");
     }
 
     private List<Long> count(String sql, boolean bound) {
-        return Db.rowsUpdated(bound ? c.createStatement(sql).bind(0, true) : c.createStatement(sql.replace("$1", "true")));
+        return TestDb.rowsUpdated(bound ? c.createStatement(sql).bind(0, true) : c.createStatement(sql.replace("$1", "true")));
     }
 
     @Test
     void rowsUpdatedOfAStatementWithoutCountIsEmpty() {
-        assertThat(Db.rowsUpdated(c.createStatement("SET application_name = 'x'"))).isEmpty();
-        assertThat(Db.rowsUpdated(c.createStatement("CREATE TEMP TABLE other (i int)"))).isEmpty();
+        assertThat(TestDb.rowsUpdated(c.createStatement("SET application_name = 'x'"))).isEmpty();
+        assertThat(TestDb.rowsUpdated(c.createStatement("CREATE TEMP TABLE other (i int)"))).isEmpty();
     }
 
     @ParameterizedTest(name = "bound={0}")
@@ -127,12 +129,12 @@ class ResultTest {
                 .concatMap(r -> r.filter(seg -> seg instanceof Result.RowSegment
                                 && ((Result.RowSegment) seg).row().get(0, Integer.class) % 2 == 0)
                         .map((row, md) -> row.get(0, Integer.class)))
-                .collectList().block(Db.TIMEOUT);
+                .collectList().block(TestDb.TIMEOUT);
         assertThat(even).containsExactly(2, 4);
 
         List<Long> noCounts = Flux.from(c.createStatement("UPDATE item SET name = name").execute())
                 .concatMap(r -> r.filter(seg -> !(seg instanceof Result.UpdateCount)).getRowsUpdated())
-                .collectList().block(Db.TIMEOUT);
+                .collectList().block(TestDb.TIMEOUT);
         assertThat(noCounts).isEmpty();
     }
 
@@ -140,7 +142,7 @@ class ResultTest {
     void filterCanDropAnError() {
         List<Integer> values = Flux.from(c.createStatement("SELECT 1/0").execute())
                 .concatMap(r -> r.filter(seg -> !(seg instanceof Result.Message)).map((row, md) -> row.get(0, Integer.class)))
-                .collectList().block(Db.TIMEOUT);
+                .collectList().block(TestDb.TIMEOUT);
         assertThat(values).isEmpty();
     }
 
@@ -149,14 +151,14 @@ class ResultTest {
     void flatMapSeesRowsThenTheUpdateCount(boolean bound) {
         List<String> segments = Flux.from(select("id", bound).execute())
                 .concatMap(r -> r.flatMap(ResultTest::describe))
-                .collectList().block(Db.TIMEOUT);
+                .collectList().block(TestDb.TIMEOUT);
         assertThat(segments).containsExactly("row 1", "row 2", "row 3", "row 4", "count 4");
     }
 
     @Test
     void flatMapOverAnUpdate() {
         List<String> segments = Flux.from(c.createStatement("UPDATE item SET name = name WHERE id > 2").execute())
-                .concatMap(r -> r.flatMap(ResultTest::describe)).collectList().block(Db.TIMEOUT);
+                .concatMap(r -> r.flatMap(ResultTest::describe)).collectList().block(TestDb.TIMEOUT);
         assertThat(segments).containsExactly("count 2");
     }
 
@@ -165,10 +167,10 @@ class ResultTest {
     void anErrorArrivesAsAMessageSegment(boolean bound) {
         Statement s = bound ? c.createStatement("SELECT 1 / $1::int").bind(0, 0) : c.createStatement("SELECT 1/0");
         List<String> segments = Flux.from(s.execute())
-                .concatMap(r -> r.flatMap(ResultTest::describe)).collectList().block(Db.TIMEOUT);
+                .concatMap(r -> r.flatMap(ResultTest::describe)).collectList().block(TestDb.TIMEOUT);
         assertThat(segments).hasSize(1);
         assertThat(segments.get(0)).startsWith("message 22012 ").contains("division by zero");
-        assertThat(Db.one(c, "SELECT 2", Integer.class)).isEqualTo(2);
+        assertThat(TestDb.one(c, "SELECT 2", Integer.class)).isEqualTo(2);
     }
 
     @Test
@@ -176,7 +178,7 @@ class ResultTest {
         List<R2dbcException> errors = Flux.from(c.createStatement("SELECT nope FROM item").execute())
                 .concatMap(r -> r.flatMap(seg -> seg instanceof Result.Message
                         ? Mono.just(((Result.Message) seg).exception()) : Mono.empty()))
-                .collectList().block(Db.TIMEOUT);
+                .collectList().block(TestDb.TIMEOUT);
         assertThat(errors).hasSize(1);
         assertThat(errors.get(0)).isInstanceOf(R2dbcBadGrammarException.class);
         assertThat(errors.get(0).getSqlState()).isEqualTo("42703");
@@ -201,7 +203,7 @@ class ResultTest {
         StepVerifier.create(Flux.from(c.createStatement("SELECT 1/0").execute()).concatMap(r -> r.map((row, md) -> 1)))
                 .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(R2dbcBadGrammarException.class)
                         .extracting(x -> ((R2dbcException) x).getSqlState()).isEqualTo("22012"))
-                .verify(Db.TIMEOUT);
+                .verify(TestDb.TIMEOUT);
     }
 
     @Test
@@ -212,22 +214,22 @@ class ResultTest {
                     kept.set(r);
                     return r.map((row, md) -> row.get(0, Integer.class));
                 })
-                .collectList().block(Db.TIMEOUT);
+                .collectList().block(TestDb.TIMEOUT);
         assertThat(ids).containsExactly(1, 2, 3, 4);
         Result r = kept.get();
-        StepVerifier.create(r.map((row, md) -> 1)).expectError(IllegalStateException.class).verify(Db.TIMEOUT);
-        StepVerifier.create(r.getRowsUpdated()).expectError(IllegalStateException.class).verify(Db.TIMEOUT);
-        StepVerifier.create(r.flatMap(seg -> Mono.just(1))).expectError(IllegalStateException.class).verify(Db.TIMEOUT);
-        StepVerifier.create(r.filter(seg -> true).map((row, md) -> 1)).expectError(IllegalStateException.class).verify(Db.TIMEOUT);
+        StepVerifier.create(r.map((row, md) -> 1)).expectError(IllegalStateException.class).verify(TestDb.TIMEOUT);
+        StepVerifier.create(r.getRowsUpdated()).expectError(IllegalStateException.class).verify(TestDb.TIMEOUT);
+        StepVerifier.create(r.flatMap(seg -> Mono.just(1))).expectError(IllegalStateException.class).verify(TestDb.TIMEOUT);
+        StepVerifier.create(r.filter(seg -> true).map((row, md) -> 1)).expectError(IllegalStateException.class).verify(TestDb.TIMEOUT);
     }
 
     @Test
     void aResultWithoutRowsCanBeConsumedAfterTheStatementEnded() {
         List<Result> results = Flux.<Result>from(c.createStatement("UPDATE item SET name = name WHERE id < 3").execute())
-                .collectList().block(Db.TIMEOUT);
+                .collectList().block(TestDb.TIMEOUT);
         assertThat(results).hasSize(1);
-        assertThat(Flux.from(results.get(0).getRowsUpdated()).collectList().block(Db.TIMEOUT)).containsExactly(2L);
-        StepVerifier.create(results.get(0).getRowsUpdated()).expectError(IllegalStateException.class).verify(Db.TIMEOUT);
+        assertThat(Flux.from(results.get(0).getRowsUpdated()).collectList().block(TestDb.TIMEOUT)).containsExactly(2L);
+        StepVerifier.create(results.get(0).getRowsUpdated()).expectError(IllegalStateException.class).verify(TestDb.TIMEOUT);
     }
 
     @Test
@@ -235,15 +237,15 @@ class ResultTest {
         List<Result> results = Flux.<Result>from(select("id", true).execute())
                 .collectList().block(java.time.Duration.ofSeconds(5));
         assertThat(results).hasSize(1);
-        assertThat(Flux.from(results.get(0).map((row, md) -> row.get(0, Integer.class))).collectList().block(Db.TIMEOUT))
+        assertThat(Flux.from(results.get(0).map((row, md) -> row.get(0, Integer.class))).collectList().block(TestDb.TIMEOUT))
                 .containsExactly(1, 2, 3, 4);
     }
 
     @Test
     void aResultIsStillReadableAfterLaterStatementsRan() {
-        Result first = Flux.<Result>from(c.createStatement("UPDATE item SET name = name").execute()).blockFirst(Db.TIMEOUT);
-        assertThat(Db.one(c, "SELECT 7", Integer.class)).isEqualTo(7);
-        assertThat(Flux.from(first.getRowsUpdated()).collectList().block(Db.TIMEOUT)).containsExactly(4L);
+        Result first = Flux.<Result>from(c.createStatement("UPDATE item SET name = name").execute()).blockFirst(TestDb.TIMEOUT);
+        assertThat(TestDb.one(c, "SELECT 7", Integer.class)).isEqualTo(7);
+        assertThat(Flux.from(first.getRowsUpdated()).collectList().block(TestDb.TIMEOUT)).containsExactly(4L);
     }
 
     @ParameterizedTest(name = "bound={0}")
@@ -255,7 +257,7 @@ class ResultTest {
                     kept.compareAndSet(null, row);
                     return row.get(0, Integer.class);
                 }))
-                .collectList().block(Db.TIMEOUT);
+                .collectList().block(TestDb.TIMEOUT);
         assertThat(first).containsExactly(1, 2, 3, 4);
         assertThatThrownBy(() -> kept.get().get(0)).isInstanceOf(IllegalStateException.class);
         assertThatThrownBy(() -> kept.get().get("id", Integer.class)).isInstanceOf(IllegalStateException.class);
@@ -271,7 +273,7 @@ class ResultTest {
                     }
                     return Mono.empty();
                 }))
-                .blockLast(Db.TIMEOUT);
+                .blockLast(TestDb.TIMEOUT);
         assertThat(kept).hasSize(4);
         assertThatThrownBy(() -> kept.get(3).get(0)).isInstanceOf(IllegalStateException.class);
     }
@@ -287,16 +289,16 @@ class ResultTest {
                         })))
                 .expectNext(1, 2)
                 .expectErrorMessage("boom")
-                .verify(Db.TIMEOUT);
-        assertThat(Db.one(c, "SELECT 11", Integer.class)).isEqualTo(11);
+                .verify(TestDb.TIMEOUT);
+        assertThat(TestDb.one(c, "SELECT 11", Integer.class)).isEqualTo(11);
     }
 
     @Test
     void unknownColumnNameAndIndex() {
         StepVerifier.create(Flux.from(select("id", true).execute()).concatMap(r -> r.map((row, md) -> row.get("nope"))))
-                .expectError(NoSuchElementException.class).verify(Db.TIMEOUT);
+                .expectError(NoSuchElementException.class).verify(TestDb.TIMEOUT);
         StepVerifier.create(Flux.from(select("id", false).execute()).concatMap(r -> r.map((row, md) -> row.get(1))))
-                .expectError(IndexOutOfBoundsException.class).verify(Db.TIMEOUT);
+                .expectError(IndexOutOfBoundsException.class).verify(TestDb.TIMEOUT);
     }
 
     @ParameterizedTest(name = "bound={0}")
@@ -312,7 +314,7 @@ class ResultTest {
                     // case-insensitive; the first of duplicate names wins
                     return row.get("ID", Integer.class) + row.get("id", Integer.class) + row.get("iD", Integer.class);
                 }))
-                .collectList().block(Db.TIMEOUT);
+                .collectList().block(TestDb.TIMEOUT);
         assertThat(byName).containsExactly(3, 6, 9, 12);
 
         RowMetadata md = seen.get(0);
@@ -356,7 +358,7 @@ class ResultTest {
     void valuesDecodeToTheirDefaultJavaTypes(boolean bound) {
         List<List<Object>> rows = Flux.from(select("id, name, price, code", bound).execute())
                 .concatMap(r -> r.map((row, md) -> java.util.Arrays.asList(row.get(0), row.get(1), row.get(2), row.get(3))))
-                .collectList().block(Db.TIMEOUT);
+                .collectList().block(TestDb.TIMEOUT);
         assertThat(rows).hasSize(4);
         assertThat(rows.get(2)).containsExactly(3, "three", new BigDecimal("3.30"), "c");
     }
@@ -365,7 +367,7 @@ class ResultTest {
     void nullValues() {
         List<List<Object>> rows = Flux.from(c.createStatement("SELECT NULL::int, NULL::text, $1::int").bindNull(0, Integer.class).execute())
                 .concatMap(r -> r.map((row, md) -> java.util.Arrays.asList(row.get(0, Integer.class), row.get(1), row.get(2, Long.class))))
-                .collectList().block(Db.TIMEOUT);
+                .collectList().block(TestDb.TIMEOUT);
         assertThat(rows).hasSize(1);
         assertThat(rows.get(0)).containsExactly(null, null, null);
     }
@@ -373,43 +375,43 @@ class ResultTest {
     @Test
     void aMappingFunctionReturningNullIsAnError() {
         StepVerifier.create(Flux.from(select("id", true).execute()).concatMap(r -> r.map((row, md) -> (Object) null)))
-                .expectError(NullPointerException.class).verify(Db.TIMEOUT);
-        assertThat(Db.one(c, "SELECT 12", Integer.class)).isEqualTo(12);
+                .expectError(NullPointerException.class).verify(TestDb.TIMEOUT);
+        assertThat(TestDb.one(c, "SELECT 12", Integer.class)).isEqualTo(12);
     }
 
     @Test
     void readingAValueAsAnUnsupportedTypeIsAnErrorAndTheConnectionStaysUsable() {
         StepVerifier.create(Flux.from(select("id", true).execute()).concatMap(r -> r.map((row, md) -> row.get(0, java.util.UUID.class))))
-                .expectError(IllegalArgumentException.class).verify(Db.TIMEOUT);
+                .expectError(IllegalArgumentException.class).verify(TestDb.TIMEOUT);
         StepVerifier.create(Flux.from(select("id", false).execute()).concatMap(r -> r.map((row, md) -> row.get(0, java.util.UUID.class))))
-                .expectError(IllegalArgumentException.class).verify(Db.TIMEOUT);
-        assertThat(Db.one(c, "SELECT 13", Integer.class)).isEqualTo(13);
+                .expectError(IllegalArgumentException.class).verify(TestDb.TIMEOUT);
+        assertThat(TestDb.one(c, "SELECT 13", Integer.class)).isEqualTo(13);
     }
 
     @Test
     void takingTheFirstResultOfSeveralLeavesTheConnectionUsable() {
         List<Integer> first = Flux.from(c.createStatement("SELECT 1; SELECT generate_series(1, 20000); SELECT 3").execute())
-                .take(1).concatMap(r -> r.map((row, md) -> row.get(0, Integer.class))).collectList().block(Db.TIMEOUT);
+                .take(1).concatMap(r -> r.map((row, md) -> row.get(0, Integer.class))).collectList().block(TestDb.TIMEOUT);
         assertThat(first).containsExactly(1);
         Statement batch = c.createStatement("SELECT g FROM generate_series(1, $1::int) g");
         batch.bind(0, 2).add().bind(0, 20000).add().bind(0, 3);
         List<Integer> firstOfBatch = Flux.from(batch.execute())
-                .take(1).concatMap(r -> r.map((row, md) -> row.get(0, Integer.class))).collectList().block(Db.TIMEOUT);
+                .take(1).concatMap(r -> r.map((row, md) -> row.get(0, Integer.class))).collectList().block(TestDb.TIMEOUT);
         assertThat(firstOfBatch).containsExactly(1, 2);
-        assertThat(Db.one(c, "SELECT 14", Integer.class)).isEqualTo(14);
+        assertThat(TestDb.one(c, "SELECT 14", Integer.class)).isEqualTo(14);
     }
 
     @Test
     void copyToStdoutThroughAStatementReportsItsCount() {
-        assertThat(Db.rowsUpdated(c.createStatement("COPY (SELECT generate_series(1, 5)) TO STDOUT"))).containsExactly(5L);
-        assertThat(Db.one(c, "SELECT 15", Integer.class)).isEqualTo(15);
+        assertThat(TestDb.rowsUpdated(c.createStatement("COPY (SELECT generate_series(1, 5)) TO STDOUT"))).containsExactly(5L);
+        assertThat(TestDb.one(c, "SELECT 15", Integer.class)).isEqualTo(15);
     }
 
     @Test
     void copyFromStdinThroughAStatementIsRefusedCleanly() {
-        assertThatThrownBy(() -> Db.rowsUpdated(c.createStatement("COPY item (id) FROM STDIN")))
+        assertThatThrownBy(() -> TestDb.rowsUpdated(c.createStatement("COPY item (id) FROM STDIN")))
                 .isInstanceOf(R2dbcException.class).hasMessageContaining("COPY");
-        assertThat(Db.one(c, "SELECT count(*) FROM item", Long.class)).isEqualTo(4L);
+        assertThat(TestDb.one(c, "SELECT count(*) FROM item", Long.class)).isEqualTo(4L);
     }
 
     @Test
@@ -420,7 +422,7 @@ class ResultTest {
                         .concatMap(r -> Flux.from(r.map((row, md) -> row.get(0, Integer.class)))
                                 .publishOn(reactor.core.scheduler.Schedulers.boundedElastic(), 4))
                         .count().map(Long::intValue))
-                .collectList().block(Db.TIMEOUT);
+                .collectList().block(TestDb.TIMEOUT);
         assertThat(values).hasSize(50);
         for (int i = 0; i < 50; i++) {
             assertThat(values.get(i)).isEqualTo(200 - i);
@@ -442,7 +444,7 @@ class ResultTest {
                     }
                     return row.get(0, Integer.class) + ":" + earlier;
                 }))
-                .collectList().block(Db.TIMEOUT);
+                .collectList().block(TestDb.TIMEOUT);
         assertThat(seen).containsExactly("1:none", "2:refused", "3:refused", "4:refused");
     }
 }

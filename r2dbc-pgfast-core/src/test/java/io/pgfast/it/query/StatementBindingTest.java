@@ -1,5 +1,7 @@
 package io.pgfast.it.query;
 
+import io.pgfast.it.Pg;
+import io.pgfast.testing.TestDb;
 import io.r2dbc.spi.Connection;
 import io.pgfast.testing.RequiresPostgres;
 import io.r2dbc.spi.Parameters;
@@ -27,32 +29,32 @@ class StatementBindingTest {
 
     @BeforeEach
     void open() {
-        c = Db.connect();
+        c = Pg.connect();
     }
 
     @AfterEach
     void close() {
-        Db.close(c);
+        TestDb.close(c);
     }
 
     @Test
     void bindByIndexAndByName() {
         Statement s = c.createStatement("SELECT $1::int * 10 + $2::int").bind(0, 4).bind("$2", 2);
-        assertThat(Db.one(s, Integer.class)).isEqualTo(42);
+        assertThat(TestDb.one(s, Integer.class)).isEqualTo(42);
         Statement byName = c.createStatement("SELECT $2::text || $1::text").bind("$1", "b").bind("$2", "a");
-        assertThat(Db.one(byName, String.class)).isEqualTo("ab");
+        assertThat(TestDb.one(byName, String.class)).isEqualTo("ab");
     }
 
     @Test
     void theSameMarkerTwiceIsOneParameter() {
-        assertThat(Db.one(c.createStatement("SELECT $1::int + $1::int").bind(0, 21), Integer.class)).isEqualTo(42);
+        assertThat(TestDb.one(c.createStatement("SELECT $1::int + $1::int").bind(0, 21), Integer.class)).isEqualTo(42);
     }
 
     @Test
     void aStatementCanBeExecutedAgainWithNewBindings() {
         Statement s = c.createStatement("SELECT $1::int + 1");
-        assertThat(Db.one(s.bind(0, 1), Integer.class)).isEqualTo(2);
-        assertThat(Db.one(s.bind(0, 41), Integer.class)).isEqualTo(42);
+        assertThat(TestDb.one(s.bind(0, 1), Integer.class)).isEqualTo(2);
+        assertThat(TestDb.one(s.bind(0, 41), Integer.class)).isEqualTo(42);
     }
 
     @Test
@@ -77,7 +79,7 @@ class StatementBindingTest {
     void markersInsideLiteralsAndCommentsAreNotParameters() {
         Statement s = c.createStatement("SELECT '$2' || $1::text /* $3 */ -- $4\n");
         assertThatThrownBy(() -> s.bind(1, "x")).isInstanceOf(IndexOutOfBoundsException.class);
-        assertThat(Db.one(s.bind(0, "!"), String.class)).isEqualTo("$2!");
+        assertThat(TestDb.one(s.bind(0, "!"), String.class)).isEqualTo("$2!");
     }
 
     @Test
@@ -95,7 +97,7 @@ class StatementBindingTest {
                 .hasMessageContaining("java.lang.Object");
         assertThatThrownBy(() -> s.bind(0, Thread.currentThread())).isInstanceOf(IllegalArgumentException.class);
         // the statement is still usable afterwards
-        assertThat(Db.one(s.bind(0, 7), Integer.class)).isEqualTo(7);
+        assertThat(TestDb.one(s.bind(0, 7), Integer.class)).isEqualTo(7);
     }
 
     @Test
@@ -105,7 +107,7 @@ class StatementBindingTest {
         Statement none = c.createStatement("SELECT $1::int");
         assertThatThrownBy(none::execute).isInstanceOf(IllegalStateException.class);
         // nothing was sent: the connection answers the next statement normally
-        assertThat(Db.one(c, "SELECT 5", Integer.class)).isEqualTo(5);
+        assertThat(TestDb.one(c, "SELECT 5", Integer.class)).isEqualTo(5);
     }
 
     @Test
@@ -117,7 +119,7 @@ class StatementBindingTest {
 
         Statement s = c.createStatement("SELECT $1::int + $2::int");
         s.bind(0, 1).bind(1, 2).add().bind(0, 10).bind(1, 20).add().bind(0, 100).bind(1, 200);
-        assertThat(Db.column(s, Integer.class)).containsExactly(3, 30, 300);
+        assertThat(TestDb.column(s, Integer.class)).containsExactly(3, 30, 300);
     }
 
     @Test
@@ -125,7 +127,7 @@ class StatementBindingTest {
         Statement s = c.createStatement("SELECT $1::int");
         s.bind(0, 1).add().bind(0, 2).add();
         assertThatThrownBy(s::execute).isInstanceOf(IllegalStateException.class);
-        assertThat(Db.one(c, "SELECT 5", Integer.class)).isEqualTo(5);
+        assertThat(TestDb.one(c, "SELECT 5", Integer.class)).isEqualTo(5);
     }
 
     @Test
@@ -133,7 +135,7 @@ class StatementBindingTest {
         Statement s = c.createStatement("SELECT $1 IS NULL, pg_typeof($1)::text").bindNull(0, Integer.class);
         List<Object[]> rows = Flux.from(s.execute())
                 .concatMap(r -> r.map((row, md) -> new Object[] {row.get(0, Boolean.class), row.get(1, String.class)}))
-                .collectList().block(Db.TIMEOUT);
+                .collectList().block(TestDb.TIMEOUT);
         assertThat(rows).hasSize(1);
         assertThat(rows.get(0)).containsExactly(true, "integer");
     }
@@ -141,7 +143,7 @@ class StatementBindingTest {
     @Test
     void bindNullByName() {
         Statement s = c.createStatement("SELECT coalesce($1::text, 'was null')").bindNull("$1", String.class);
-        assertThat(Db.one(s, String.class)).isEqualTo("was null");
+        assertThat(TestDb.one(s, String.class)).isEqualTo("was null");
     }
 
     @Test
@@ -163,53 +165,53 @@ class StatementBindingTest {
     private static List<String> pair(Statement s) {
         List<List<String>> rows = Flux.from(s.execute())
                 .concatMap(r -> r.map((row, md) -> java.util.Arrays.asList(row.get(0, String.class), row.get(1, String.class))))
-                .collectList().block(Db.TIMEOUT);
+                .collectList().block(TestDb.TIMEOUT);
         assertThat(rows).hasSize(1);
         return rows.get(0);
     }
 
     @Test
     void returnGeneratedValuesOnInsert() {
-        Db.run(c, "CREATE TEMP TABLE gen (id serial PRIMARY KEY, name text NOT NULL)");
+        TestDb.run(c, "CREATE TEMP TABLE gen (id serial PRIMARY KEY, name text NOT NULL)");
         Statement s = c.createStatement("INSERT INTO gen (name) VALUES ($1)").bind(0, "a").returnGeneratedValues("id");
-        assertThat(Db.one(s, Integer.class)).isEqualTo(1);
+        assertThat(TestDb.one(s, Integer.class)).isEqualTo(1);
         Statement batch = c.createStatement("INSERT INTO gen (name) VALUES ($1)").returnGeneratedValues("id");
         batch.bind(0, "b").add().bind(0, "c");
-        assertThat(Db.column(batch, Integer.class)).containsExactly(2, 3);
+        assertThat(TestDb.column(batch, Integer.class)).containsExactly(2, 3);
         Statement all = c.createStatement("INSERT INTO gen (name) VALUES ('d')").returnGeneratedValues();
         List<String> names = Flux.from(all.execute())
                 .concatMap(r -> r.map((row, md) -> row.get("id", Integer.class) + ":" + row.get("name", String.class)))
-                .collectList().block(Db.TIMEOUT);
+                .collectList().block(TestDb.TIMEOUT);
         assertThat(names).containsExactly("4:d");
     }
 
     @Test
     void returnGeneratedValuesKeepsTheUpdateCount() {
-        Db.run(c, "CREATE TEMP TABLE gen2 (id serial PRIMARY KEY, name text)");
+        TestDb.run(c, "CREATE TEMP TABLE gen2 (id serial PRIMARY KEY, name text)");
         Statement s = c.createStatement("INSERT INTO gen2 (name) VALUES ('a'), ('b')").returnGeneratedValues("id");
-        assertThat(Db.rowsUpdated(s)).containsExactly(2L);
+        assertThat(TestDb.rowsUpdated(s)).containsExactly(2L);
     }
 
     @Test
     void returnGeneratedValuesLeavesSelectAlone() {
         Statement s = c.createStatement("SELECT 3").returnGeneratedValues("id");
-        assertThat(Db.one(s, Integer.class)).isEqualTo(3);
+        assertThat(TestDb.one(s, Integer.class)).isEqualTo(3);
     }
 
     @Test
     void aStringIsAcceptedWhereTheServerExpectsAnotherType() {
-        Db.run(c, "CREATE TEMP TABLE typed (u uuid, d date, i int, n numeric)");
+        TestDb.run(c, "CREATE TEMP TABLE typed (u uuid, d date, i int, n numeric)");
         UUID uuid = UUID.fromString("3f2504e0-4f89-11d3-9a0c-0305e82c3301");
         Statement insert = c.createStatement("INSERT INTO typed VALUES ($1, $2, $3, $4)")
                 .bind(0, uuid.toString()).bind(1, "2024-02-29").bind(2, "42").bind(3, "1.50");
-        assertThat(Db.rowsUpdated(insert)).containsExactly(1L);
+        assertThat(TestDb.rowsUpdated(insert)).containsExactly(1L);
         Statement select = c.createStatement("SELECT u, d, i, n FROM typed WHERE u = $1 AND d = $2 AND i = $3")
                 .bind(0, uuid.toString()).bind(1, "2024-02-29").bind(2, "42");
         List<Object[]> rows = Flux.from(select.execute())
                 .concatMap(r -> r.map((row, md) -> new Object[] {
                         row.get("u", UUID.class), row.get("d", LocalDate.class), row.get("i", Integer.class),
                         row.get("n", java.math.BigDecimal.class)}))
-                .collectList().block(Db.TIMEOUT);
+                .collectList().block(TestDb.TIMEOUT);
         assertThat(rows).hasSize(1);
         assertThat(rows.get(0)).containsExactly(uuid, LocalDate.of(2024, 2, 29), 42, new java.math.BigDecimal("1.50"));
     }
@@ -217,10 +219,10 @@ class StatementBindingTest {
     @Test
     void aBadStringForTheServersTypeIsAServerError() {
         Statement s = c.createStatement("SELECT $1::uuid").bind(0, "not-a-uuid");
-        assertThatThrownBy(() -> Db.one(s, String.class))
+        assertThatThrownBy(() -> TestDb.one(s, String.class))
                 .isInstanceOf(io.r2dbc.spi.R2dbcBadGrammarException.class)
                 .satisfies(e -> assertThat(((io.r2dbc.spi.R2dbcException) e).getSqlState()).isEqualTo("22P02"));
-        assertThat(Db.one(c, "SELECT 1", Integer.class)).isEqualTo(1);
+        assertThat(TestDb.one(c, "SELECT 1", Integer.class)).isEqualTo(1);
     }
 
     @Test
@@ -229,7 +231,7 @@ class StatementBindingTest {
         s.bind(0, 2).add().bind(0, 0).add().bind(0, 3);
         List<List<Integer>> perResult = Flux.from(s.execute())
                 .concatMap((Result r) -> Flux.from(r.map((row, md) -> row.get(0, Integer.class))).collectList())
-                .collectList().block(Db.TIMEOUT);
+                .collectList().block(TestDb.TIMEOUT);
         assertThat(perResult).containsExactly(List.of(1, 2), List.of(), List.of(1, 2, 3));
     }
 
@@ -237,15 +239,15 @@ class StatementBindingTest {
     private static final java.time.Duration TOO_LONG = java.time.Duration.ofSeconds(Long.MAX_VALUE);
 
     private void assertStatementFailsAndConnectionSurvives(Statement s) {
-        assertThatThrownBy(() -> Db.column(s, String.class)).isInstanceOf(io.r2dbc.spi.R2dbcException.class)
+        assertThatThrownBy(() -> TestDb.column(s, String.class)).isInstanceOf(io.r2dbc.spi.R2dbcException.class)
                 .hasMessageContaining("out of range");
-        assertThat(Db.one(c, "SELECT 6", Integer.class)).isEqualTo(6);
-        assertThat(Db.one(c.createStatement("SELECT $1::int").bind(0, 7), Integer.class)).isEqualTo(7);
+        assertThat(TestDb.one(c, "SELECT 6", Integer.class)).isEqualTo(6);
+        assertThat(TestDb.one(c.createStatement("SELECT $1::int").bind(0, 7), Integer.class)).isEqualTo(7);
     }
 
     @Test
     void aValueThatCannotBeEncodedFailsOnlyItsStatementWhenCached() {
-        assertThat(Db.one(c.createStatement("SELECT $1::text").bind(0, java.time.Duration.ofSeconds(90)), String.class)).isEqualTo("00:01:30");
+        assertThat(TestDb.one(c.createStatement("SELECT $1::text").bind(0, java.time.Duration.ofSeconds(90)), String.class)).isEqualTo("00:01:30");
         assertStatementFailsAndConnectionSurvives(c.createStatement("SELECT $1::text").bind(0, TOO_LONG));
     }
 
@@ -256,13 +258,13 @@ class StatementBindingTest {
 
     @Test
     void aValueThatCannotBeEncodedFailsOnlyItsStatementWithoutACache() {
-        Connection unnamed = Db.connect(Db.config().preparedStatementCacheQueries(0).build());
+        Connection unnamed = Pg.connect(Pg.config().preparedStatementCacheQueries(0).build());
         try {
-            assertThatThrownBy(() -> Db.column(unnamed.createStatement("SELECT $1::text").bind(0, TOO_LONG), String.class))
+            assertThatThrownBy(() -> TestDb.column(unnamed.createStatement("SELECT $1::text").bind(0, TOO_LONG), String.class))
                     .isInstanceOf(io.r2dbc.spi.R2dbcException.class).hasMessageContaining("out of range");
-            assertThat(Db.one(unnamed.createStatement("SELECT $1::int").bind(0, 7), Integer.class)).isEqualTo(7);
+            assertThat(TestDb.one(unnamed.createStatement("SELECT $1::int").bind(0, 7), Integer.class)).isEqualTo(7);
         } finally {
-            Db.close(unnamed);
+            TestDb.close(unnamed);
         }
     }
 
@@ -287,31 +289,31 @@ class StatementBindingTest {
         for (int i = 0; i < n; i++) {
             s.bind(i, i);
         }
-        assertThat(Db.one(s, Long.class)).isEqualTo(2L);
+        assertThat(TestDb.one(s, Long.class)).isEqualTo(2L);
     }
 
     @Test
     void severalCommandsWithParametersAreAServerError() {
-        assertThatThrownBy(() -> Db.column(c.createStatement("SELECT $1::int; SELECT 2").bind(0, 1), Integer.class))
+        assertThatThrownBy(() -> TestDb.column(c.createStatement("SELECT $1::int; SELECT 2").bind(0, 1), Integer.class))
                 .isInstanceOf(io.r2dbc.spi.R2dbcBadGrammarException.class)
                 .satisfies(e -> assertThat(((io.r2dbc.spi.R2dbcException) e).getSqlState()).isEqualTo("42601"));
-        assertThat(Db.one(c, "SELECT 9", Integer.class)).isEqualTo(9);
+        assertThat(TestDb.one(c, "SELECT 9", Integer.class)).isEqualTo(9);
     }
 
     @Test
     void aNulCharacterInATextParameterIsAServerError() {
-        assertThatThrownBy(() -> Db.column(c.createStatement("SELECT $1::text").bind(0, "a\0b"), String.class))
+        assertThatThrownBy(() -> TestDb.column(c.createStatement("SELECT $1::text").bind(0, "a\0b"), String.class))
                 .isInstanceOf(io.r2dbc.spi.R2dbcException.class);
-        assertThat(Db.one(c.createStatement("SELECT $1::text").bind(0, "ab"), String.class)).isEqualTo("ab");
+        assertThat(TestDb.one(c.createStatement("SELECT $1::text").bind(0, "ab"), String.class)).isEqualTo("ab");
     }
 
     @Test
     void theExecutePublisherRunsTheStatementOncePerSubscription() {
-        Db.run(c, "CREATE TEMP TABLE twice (i int)");
+        TestDb.run(c, "CREATE TEMP TABLE twice (i int)");
         org.reactivestreams.Publisher<? extends Result> p = c.createStatement("INSERT INTO twice VALUES ($1)").bind(0, 1).execute();
-        assertThat(Flux.from(p).concatMap(Result::getRowsUpdated).collectList().block(Db.TIMEOUT)).containsExactly(1L);
-        assertThat(Flux.from(p).concatMap(Result::getRowsUpdated).collectList().block(Db.TIMEOUT)).containsExactly(1L);
-        assertThat(Db.one(c, "SELECT count(*) FROM twice", Long.class)).isEqualTo(2L);
+        assertThat(Flux.from(p).concatMap(Result::getRowsUpdated).collectList().block(TestDb.TIMEOUT)).containsExactly(1L);
+        assertThat(Flux.from(p).concatMap(Result::getRowsUpdated).collectList().block(TestDb.TIMEOUT)).containsExactly(1L);
+        assertThat(TestDb.one(c, "SELECT count(*) FROM twice", Long.class)).isEqualTo(2L);
     }
 
     @Test
@@ -320,7 +322,7 @@ class StatementBindingTest {
                 .bind(0, new int[] {1, 2, 3}).bind(1, new byte[] {1, 2, (byte) 0xff});
         List<Object[]> rows = Flux.from(s.execute())
                 .concatMap(r -> r.map((row, md) -> new Object[] {row.get(0, Integer.class), row.get(1, Boolean.class)}))
-                .collectList().block(Db.TIMEOUT);
+                .collectList().block(TestDb.TIMEOUT);
         assertThat(rows).hasSize(1);
         assertThat(rows.get(0)).containsExactly(3, true);
     }
@@ -335,6 +337,6 @@ class StatementBindingTest {
         s.bind(0, 5).add();
         s.bind(0, Parameters.in(R2dbcType.SMALLINT, 5)).add();
         s.bind(0, 5);
-        assertThat(Db.column(s, String.class)).containsExactly("bigint", "integer", "bigint", "integer", "smallint", "integer");
+        assertThat(TestDb.column(s, String.class)).containsExactly("bigint", "integer", "bigint", "integer", "smallint", "integer");
     }
 }

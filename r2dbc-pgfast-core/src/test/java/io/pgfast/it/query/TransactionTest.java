@@ -1,7 +1,9 @@
 package io.pgfast.it.query;
 
+import io.pgfast.it.Pg;
 import io.pgfast.r2dbc.PgfastTransactionDefinition;
 import io.pgfast.testing.RequiresPostgres;
+import io.pgfast.testing.TestDb;
 import io.r2dbc.spi.Connection;
 import io.r2dbc.spi.IsolationLevel;
 import io.r2dbc.spi.Option;
@@ -31,41 +33,41 @@ class TransactionTest {
 
     @BeforeEach
     void open() {
-        c = Db.connect();
-        other = Db.connect();
-        table = Db.uniqueName("qtests_tx");
-        Db.run(c, "CREATE TABLE " + table + " (id int PRIMARY KEY, v text)");
+        c = Pg.connect();
+        other = Pg.connect();
+        table = TestDb.unique("qtests_tx");
+        TestDb.run(c, "CREATE TABLE " + table + " (id int PRIMARY KEY, v text)");
     }
 
     @AfterEach
     void close() {
         // c first: with auto-commit off it may hold a transaction (and a lock on the table) open
-        Db.close(c);
+        TestDb.close(c);
         try {
-            Db.run(other, "DROP TABLE IF EXISTS " + table);
+            TestDb.run(other, "DROP TABLE IF EXISTS " + table);
         } finally {
-            Db.close(other);
+            TestDb.close(other);
         }
     }
 
     private static void await(org.reactivestreams.Publisher<Void> p) {
-        Mono.from(p).block(Db.TIMEOUT);
+        Mono.from(p).block(TestDb.TIMEOUT);
     }
 
     private long visibleToOthers() {
-        return Db.one(other, "SELECT count(*) FROM " + table, Long.class);
+        return TestDb.one(other, "SELECT count(*) FROM " + table, Long.class);
     }
 
     private long visibleHere() {
-        return Db.one(c, "SELECT count(*) FROM " + table, Long.class);
+        return TestDb.one(c, "SELECT count(*) FROM " + table, Long.class);
     }
 
     private void insert(int id) {
-        assertThat(Db.rowsUpdated(c.createStatement("INSERT INTO " + table + " VALUES ($1, 'v')").bind(0, id))).containsExactly(1L);
+        assertThat(TestDb.rowsUpdated(c.createStatement("INSERT INTO " + table + " VALUES ($1, 'v')").bind(0, id))).containsExactly(1L);
     }
 
     private String setting(String name) {
-        return Db.one(c, "SELECT current_setting('" + name + "')", String.class);
+        return TestDb.one(c, "SELECT current_setting('" + name + "')", String.class);
     }
 
     @Test
@@ -89,7 +91,7 @@ class TransactionTest {
         await(c.commitTransaction());
         await(c.rollbackTransaction());
         assertThat(c.isAutoCommit()).isTrue();
-        assertThat(Db.one(c, "SELECT 1", Integer.class)).isEqualTo(1);
+        assertThat(TestDb.one(c, "SELECT 1", Integer.class)).isEqualTo(1);
     }
 
     @Test
@@ -106,9 +108,9 @@ class TransactionTest {
     }
 
     private String awaitActivity(int pid, String state) {
-        long deadline = System.nanoTime() + Db.TIMEOUT.toNanos();
+        long deadline = System.nanoTime() + TestDb.TIMEOUT.toNanos();
         while (true) {
-            String last = Db.one(other, "SELECT state || ': ' || query FROM pg_stat_activity WHERE pid = " + pid, String.class);
+            String last = TestDb.one(other, "SELECT state || ': ' || query FROM pg_stat_activity WHERE pid = " + pid, String.class);
             if (last.startsWith(state) || System.nanoTime() > deadline) {
                 return last;
             }
@@ -118,12 +120,12 @@ class TransactionTest {
 
     @Test
     void aDefinitionArrivesAsOneBegin() {
-        int pid = Db.one(c, "SELECT pg_backend_pid()", Integer.class);
+        int pid = TestDb.one(c, "SELECT pg_backend_pid()", Integer.class);
         Map<Option<?>, Object> attributes = new HashMap<>();
         attributes.put(TransactionDefinition.ISOLATION_LEVEL, IsolationLevel.SERIALIZABLE);
         attributes.put(TransactionDefinition.READ_ONLY, true);
         attributes.put(TransactionDefinition.LOCK_WAIT_TIMEOUT, Duration.ofMillis(1500));
-        await(c.beginTransaction(Db.definition(attributes)));
+        await(c.beginTransaction(TestDb.definition(attributes)));
         // what the session ran last, as the server saw it: one query string with the whole definition (the BEGIN
         // is pipelined, so wait until the server has run it)
         String last = awaitActivity(pid, "idle in transaction");
@@ -152,7 +154,7 @@ class TransactionTest {
         attributes.put(TransactionDefinition.ISOLATION_LEVEL, IsolationLevel.SERIALIZABLE);
         attributes.put(TransactionDefinition.READ_ONLY, false);
         attributes.put(PgfastTransactionDefinition.DEFERRABLE, true);
-        await(c.beginTransaction(Db.definition(attributes)));
+        await(c.beginTransaction(TestDb.definition(attributes)));
         assertThat(setting("transaction_deferrable")).isEqualTo("on");
         assertThat(setting("transaction_read_only")).isEqualTo("off");
         insert(1);
@@ -198,8 +200,8 @@ class TransactionTest {
     void autoCommitOffWithPipelinedStatements() {
         await(c.setAutoCommit(false));
         java.util.List<Long> counts = reactor.core.publisher.Flux.range(10, 20)
-                .flatMap(i -> Db.rowsUpdatedAsync(c.createStatement("INSERT INTO " + table + " VALUES ($1, 'p')").bind(0, i)), 20)
-                .collectList().block(Db.TIMEOUT);
+                .flatMap(i -> TestDb.rowsUpdatedAsync(c.createStatement("INSERT INTO " + table + " VALUES ($1, 'p')").bind(0, i)), 20)
+                .collectList().block(TestDb.TIMEOUT);
         assertThat(counts).hasSize(20).containsOnly(1L);
         assertThat(visibleToOthers()).isZero();
         await(c.rollbackTransaction());
@@ -210,22 +212,22 @@ class TransactionTest {
     void commitOfAFailedTransactionIsARollbackException() {
         await(c.beginTransaction());
         insert(1);
-        assertThatThrownBy(() -> Db.one(c, "SELECT 1/0", Integer.class)).isInstanceOf(R2dbcException.class);
+        assertThatThrownBy(() -> TestDb.one(c, "SELECT 1/0", Integer.class)).isInstanceOf(R2dbcException.class);
         assertThatThrownBy(() -> await(c.commitTransaction())).isInstanceOf(R2dbcRollbackException.class);
         assertThat(c.isAutoCommit()).isTrue();
         assertThat(visibleHere()).isZero();
-        assertThat(Db.one(c, "SELECT 1", Integer.class)).isEqualTo(1);
+        assertThat(TestDb.one(c, "SELECT 1", Integer.class)).isEqualTo(1);
     }
 
     @Test
     void statementsInAFailedTransactionAreRefusedUntilRollback() {
         await(c.beginTransaction());
-        assertThatThrownBy(() -> Db.one(c, "SELECT 1/0", Integer.class)).isInstanceOf(R2dbcException.class);
-        assertThatThrownBy(() -> Db.one(c.createStatement("SELECT $1::int").bind(0, 1), Integer.class))
+        assertThatThrownBy(() -> TestDb.one(c, "SELECT 1/0", Integer.class)).isInstanceOf(R2dbcException.class);
+        assertThatThrownBy(() -> TestDb.one(c.createStatement("SELECT $1::int").bind(0, 1), Integer.class))
                 .isInstanceOf(R2dbcException.class)
                 .satisfies(e -> assertThat(((R2dbcException) e).getSqlState()).isEqualTo("25P02"));
         await(c.rollbackTransaction());
-        assertThat(Db.one(c.createStatement("SELECT $1::int").bind(0, 2), Integer.class)).isEqualTo(2);
+        assertThat(TestDb.one(c.createStatement("SELECT $1::int").bind(0, 2), Integer.class)).isEqualTo(2);
     }
 
     @Test
@@ -243,7 +245,7 @@ class TransactionTest {
         insert(5);
         await(c.rollbackTransactionToSavepoint("with \"quotes\" and spaces"));
         await(c.commitTransaction());
-        assertThat(Db.column(other, "SELECT id FROM " + table + " ORDER BY id", Integer.class)).containsExactly(1, 3, 4);
+        assertThat(TestDb.column(other, "SELECT id FROM " + table + " ORDER BY id", Integer.class)).containsExactly(1, 3, 4);
     }
 
     @Test
@@ -276,7 +278,7 @@ class TransactionTest {
         await(c.rollbackTransactionToSavepoint("first"));
         insert(2);
         await(c.commitTransaction());
-        assertThat(Db.column(other, "SELECT id FROM " + table, Integer.class)).containsExactly(2);
+        assertThat(TestDb.column(other, "SELECT id FROM " + table, Integer.class)).containsExactly(2);
     }
 
     @Test
@@ -295,12 +297,12 @@ class TransactionTest {
 
     @Test
     void theDefaultIsolationLevelFromTheConfiguration() {
-        Connection rr = Db.connect(Db.config().option("default_transaction_isolation", "repeatable read").build());
+        Connection rr = Pg.connect(Pg.config().option("default_transaction_isolation", "repeatable read").build());
         try {
             assertThat(rr.getTransactionIsolationLevel()).isEqualTo(IsolationLevel.REPEATABLE_READ);
-            assertThat(Db.one(rr, "SELECT current_setting('transaction_isolation')", String.class)).isEqualTo("repeatable read");
+            assertThat(TestDb.one(rr, "SELECT current_setting('transaction_isolation')", String.class)).isEqualTo("repeatable read");
         } finally {
-            Db.close(rr);
+            TestDb.close(rr);
         }
     }
 
@@ -319,10 +321,10 @@ class TransactionTest {
     void theLockWaitTimeoutStopsAWaitForALock() {
         insert(1);
         await(other.beginTransaction());
-        Db.run(other, "SELECT * FROM " + table + " WHERE id = 1 FOR UPDATE");
+        TestDb.run(other, "SELECT * FROM " + table + " WHERE id = 1 FOR UPDATE");
         await(c.setLockWaitTimeout(Duration.ofMillis(200)));
         // 55P03 (lock_not_available) is what lock_timeout raises
-        assertThatThrownBy(() -> Db.rowsUpdated(c.createStatement("UPDATE " + table + " SET v = 'x' WHERE id = $1").bind(0, 1)))
+        assertThatThrownBy(() -> TestDb.rowsUpdated(c.createStatement("UPDATE " + table + " SET v = 'x' WHERE id = $1").bind(0, 1)))
                 .isInstanceOf(R2dbcException.class)
                 .satisfies(e -> assertThat(((R2dbcException) e).getSqlState()).isEqualTo("55P03"));
         await(other.rollbackTransaction());
@@ -332,14 +334,14 @@ class TransactionTest {
     void aSerializationFailureIsATransientRollbackException() {
         insert(1);
         await(c.beginTransaction(IsolationLevel.SERIALIZABLE));
-        assertThat(Db.one(c, "SELECT v FROM " + table + " WHERE id = 1", String.class)).isEqualTo("v");
-        Db.run(other, "UPDATE " + table + " SET v = 'other' WHERE id = 1");
-        assertThatThrownBy(() -> Db.rowsUpdated(c.createStatement("UPDATE " + table + " SET v = 'mine' WHERE id = 1")))
+        assertThat(TestDb.one(c, "SELECT v FROM " + table + " WHERE id = 1", String.class)).isEqualTo("v");
+        TestDb.run(other, "UPDATE " + table + " SET v = 'other' WHERE id = 1");
+        assertThatThrownBy(() -> TestDb.rowsUpdated(c.createStatement("UPDATE " + table + " SET v = 'mine' WHERE id = 1")))
                 .isInstanceOf(R2dbcRollbackException.class)
                 .isInstanceOf(R2dbcTransientException.class)
                 .satisfies(e -> assertThat(((R2dbcException) e).getSqlState()).isEqualTo("40001"));
         await(c.rollbackTransaction());
-        assertThat(Db.one(c, "SELECT v FROM " + table + " WHERE id = 1", String.class)).isEqualTo("other");
+        assertThat(TestDb.one(c, "SELECT v FROM " + table + " WHERE id = 1", String.class)).isEqualTo("other");
     }
 
     @Test
@@ -349,10 +351,10 @@ class TransactionTest {
         await(c.beginTransaction(IsolationLevel.SERIALIZABLE));
         await(other.beginTransaction(IsolationLevel.SERIALIZABLE));
         // write skew: each reads what the other writes
-        Db.one(c, "SELECT count(*) FROM " + table + " WHERE id = 1", Long.class);
-        Db.one(other, "SELECT count(*) FROM " + table + " WHERE id = 2", Long.class);
-        Db.run(c, "UPDATE " + table + " SET v = 'c' WHERE id = 2");
-        Db.run(other, "UPDATE " + table + " SET v = 'o' WHERE id = 1");
+        TestDb.one(c, "SELECT count(*) FROM " + table + " WHERE id = 1", Long.class);
+        TestDb.one(other, "SELECT count(*) FROM " + table + " WHERE id = 2", Long.class);
+        TestDb.run(c, "UPDATE " + table + " SET v = 'c' WHERE id = 2");
+        TestDb.run(other, "UPDATE " + table + " SET v = 'o' WHERE id = 1");
         await(c.commitTransaction());
         assertThatThrownBy(() -> await(other.commitTransaction()))
                 .isInstanceOf(R2dbcRollbackException.class)
@@ -373,18 +375,18 @@ class TransactionTest {
         await(((io.r2dbc.spi.Lifecycle) c).preRelease());
         assertThat(c.isAutoCommit()).isTrue();
         insert(3);
-        assertThat(Db.column(other, "SELECT id FROM " + table, Integer.class)).containsExactly(3);
+        assertThat(TestDb.column(other, "SELECT id FROM " + table, Integer.class)).containsExactly(3);
     }
 
     @Test
     void isAutoCommitFollowsTransactionStatementsTheUserRuns() {
-        Db.run(c, "BEGIN");
+        TestDb.run(c, "BEGIN");
         assertThat(c.isAutoCommit()).isFalse();
         insert(1);
-        Db.run(c, "COMMIT");
+        TestDb.run(c, "COMMIT");
         assertThat(c.isAutoCommit()).isTrue();
         assertThat(visibleToOthers()).isEqualTo(1);
-        Db.rowsUpdated(c.createStatement("START TRANSACTION ISOLATION LEVEL REPEATABLE READ"));
+        TestDb.rowsUpdated(c.createStatement("START TRANSACTION ISOLATION LEVEL REPEATABLE READ"));
         assertThat(c.isAutoCommit()).isFalse();
         assertThat(setting("transaction_isolation")).isEqualTo("repeatable read");
         await(c.rollbackTransaction());
@@ -406,8 +408,8 @@ class TransactionTest {
 
     @Test
     void savepointNamesAreChecked() {
-        assertThatThrownBy(() -> Mono.from(c.createSavepoint("")).block(Db.TIMEOUT)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> Mono.from(c.createSavepoint(null)).block(Db.TIMEOUT)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> Mono.from(c.createSavepoint("")).block(TestDb.TIMEOUT)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> Mono.from(c.createSavepoint(null)).block(TestDb.TIMEOUT)).isInstanceOf(IllegalArgumentException.class);
         assertThat(c.isAutoCommit()).isTrue();
     }
 }

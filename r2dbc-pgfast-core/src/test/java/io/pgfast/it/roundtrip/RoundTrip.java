@@ -1,20 +1,13 @@
 package io.pgfast.it.roundtrip;
 
+import io.pgfast.it.Pg;
 import io.pgfast.r2dbc.PgfastConnection;
-import io.pgfast.config.PgfastConnectionConfiguration;
-import io.pgfast.config.PgfastConnectionConfigurationBuilder;
-import io.pgfast.r2dbc.PgfastConnectionFactory;
-import io.pgfast.config.SslMode;
-import io.pgfast.testing.AuthMethod;
 import io.pgfast.testing.LeakChecker;
 import io.pgfast.testing.LeakRecord;
-import io.pgfast.testing.TestPostgres;
-import io.pgfast.testing.TestRole;
-import io.pgfast.testing.TestServer;
+import io.pgfast.testing.TestDb;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
-import java.time.Duration;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.List;
@@ -36,8 +29,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 final class RoundTrip implements AutoCloseable {
 
-    static final Duration TIMEOUT = Duration.ofSeconds(30);
-
     /** A zone whose offsets were not whole minutes for a long time (Amsterdam Mean Time, +00:19:32). */
     static final ZoneId TEXT_SESSION_ZONE = ZoneId.of("Europe/Amsterdam");
 
@@ -52,22 +43,8 @@ final class RoundTrip implements AutoCloseable {
     /** Opens both connections; installs the leak recorder first, when nothing has touched a ByteBuf yet. */
     static RoundTrip open() {
         LeakChecker.install();
-        PgfastConnectionConfigurationBuilder config = config();
-        return new RoundTrip(connect(config.timeZone(ZoneOffset.UTC).build()),
-                connect(config().timeZone(TEXT_SESSION_ZONE).preparedStatementCacheQueries(0).build()));
-    }
-
-    private static PgfastConnectionConfigurationBuilder config() {
-        TestServer s = TestPostgres.get();
-        TestRole r = s.role(AuthMethod.SCRAM);
-        return PgfastConnectionConfiguration.builder()
-                .host(s.host()).port(s.port()).database(s.database())
-                .username(r.user()).password(r.password())
-                .sslMode(SslMode.DISABLE);
-    }
-
-    private static PgfastConnection connect(PgfastConnectionConfiguration config) {
-        return (PgfastConnection) Mono.from(new PgfastConnectionFactory(config).create()).block(TIMEOUT);
+        return new RoundTrip(Pg.connect(Pg.config().timeZone(ZoneOffset.UTC).build()),
+                Pg.connect(Pg.config().timeZone(TEXT_SESSION_ZONE).preparedStatementCacheQueries(0).build()));
     }
 
     /** The value and the server's text form of it, read back in binary format. */
@@ -78,7 +55,7 @@ final class RoundTrip implements AutoCloseable {
         String sql = "SELECT $1::" + type + ", ($1::" + type + ")::text";
         List<Binary<T>> rows = Flux.from(binary.createStatement(sql).bind(0, value).fetchSize(1000).execute())
                 .concatMap(r -> r.map((row, md) -> new Binary<>(row.get(0, javaType), row.get(1, String.class))))
-                .collectList().block(TIMEOUT);
+                .collectList().block(TestDb.TIMEOUT);
         assertThat(rows).hasSize(1);
         return rows.get(0);
     }
@@ -86,7 +63,7 @@ final class RoundTrip implements AutoCloseable {
     <T> T text(String type, Object value, Class<T> javaType) {
         List<T> rows = Flux.from(text.createStatement("SELECT $1::" + type).bind(0, value).execute())
                 .concatMap(r -> r.map((row, md) -> row.get(0, javaType)))
-                .collectList().block(TIMEOUT);
+                .collectList().block(TestDb.TIMEOUT);
         assertThat(rows).hasSize(1);
         return rows.get(0);
     }
@@ -112,8 +89,8 @@ final class RoundTrip implements AutoCloseable {
     /** Closes both connections, then fails if Netty reported a leaked buffer meanwhile. */
     @Override
     public void close() {
-        Mono.from(binary.close()).block(TIMEOUT);
-        Mono.from(text.close()).block(TIMEOUT);
+        Mono.from(binary.close()).block(TestDb.TIMEOUT);
+        Mono.from(text.close()).block(TestDb.TIMEOUT);
         // when another test class initialised ByteBuf before the recorder was installed nothing is recorded
         if (LeakChecker.installationProblem().isEmpty()) {
             List<LeakRecord> leaks = LeakChecker.collectLeaks();
