@@ -31,7 +31,7 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * A pool of pgfast connections, itself a {@link ConnectionFactory}: {@code create()} acquires a connection and the
- * connection's {@code close()} gives it back. Settings: {@link PgfastPoolConfiguration}.
+ * connection's {@code close()} gives it back. Its configuration: {@link PgfastPoolConfiguration}.
  *
  * <p>Acquiring, in the common case, costs one object (the handle) and no round trip: an idle connection on the
  * caller's event loop first (its statements and their answers then need no hop between threads), else a new one

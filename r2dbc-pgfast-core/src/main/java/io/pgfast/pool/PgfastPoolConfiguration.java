@@ -7,7 +7,7 @@ import io.r2dbc.spi.ValidationDepth;
 import java.time.Duration;
 
 /**
- * The settings of a {@link PgfastPool}: immutable, made by {@link #builder(PgfastConnectionFactory)}. The options
+ * The configuration of a {@link PgfastPool}: immutable, made by {@link #builder(PgfastConnectionFactory)}. The options
  * r2dbc-pool also has keep its names, meanings and, as Spring Boot sets them, its defaults (Boot's
  * {@code spring.r2dbc.pool.*}): {@code initialSize} 10, {@code maxSize} 10, {@code minIdle} 0, {@code maxIdleTime}
  * 30 minutes, {@code maxLifeTime}, {@code maxAcquireTime}, {@code maxCreateConnectionTime} and
@@ -211,7 +211,7 @@ public final class PgfastPoolConfiguration {
     }
 
     /**
-     * Collects the settings. Each setter rejects a bad value at once with an {@link IllegalArgumentException} naming the
+     * Collects the options. Each setter rejects a bad value at once with an {@link IllegalArgumentException} naming the
      * option; {@link #build()} checks the combinations.
      */
     public static final class Builder {

@@ -9,8 +9,8 @@
  * <p>May import {@code io.pgfast.protocol} (the messages), {@code io.pgfast.transport} (conversations),
  * {@code io.pgfast.connect} (opening the connection: {@code ConnectionBootstrap.forReplication}),
  * {@code io.pgfast.config}, {@code io.pgfast.error} and the codecs; never {@code io.pgfast.r2dbc} (the
- * R2DBC faces) or {@code io.pgfast.flow} (the query flows). The pgoutput decoder is in
- * {@link io.pgfast.replication.pgoutput}, which depends on this package, not the other way round (except
- * for naming it in documentation).
+ * R2DBC faces), and of {@code io.pgfast.flow} only its demand counter ({@code Demand}), never the query flows.
+ * The pgoutput decoder is in {@link io.pgfast.replication.pgoutput}, which depends on this package, not the
+ * other way round (except for naming it in documentation).
  */
 package io.pgfast.replication;
