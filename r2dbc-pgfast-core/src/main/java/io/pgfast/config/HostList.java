@@ -110,6 +110,17 @@ final class HostList {
         return entries.size();
     }
 
+    /** The list as the {@code host} option writes it: {@code h1:5432,h2,[::1]:5433}. */
+    @Override
+    public String toString() {
+        StringBuilder text = new StringBuilder();
+        for (Entry e : entries) {
+            String host = e.host().indexOf(':') >= 0 ? "[" + e.host() + "]" : e.host();
+            text.append(text.length() == 0 ? "" : ",").append(host).append(e.port() == 0 ? "" : ":" + e.port());
+        }
+        return text.toString();
+    }
+
     /** The hosts, entries without a port taking {@code defaultPort}. */
     List<HostSpec> resolve(int defaultPort) {
         List<HostSpec> hosts = new ArrayList<>(entries.size());

@@ -172,6 +172,26 @@ public final class OptionCoercion {
         }
     }
 
+    /** {@code d} as {@link #duration} reads it back, in its largest whole unit ({@code 500ms}, {@code 30m}); {@code 0} for zero. */
+    static String durationText(Duration d) {
+        if (d.isZero()) {
+            return "0";
+        }
+        if (d.isNegative()) {
+            return d.toString();
+        }
+        long seconds = d.getSeconds();
+        int nanos = d.getNano();
+        if (nanos == 0) {
+            return seconds % 86400 == 0 ? seconds / 86400 + "d" : seconds % 3600 == 0 ? seconds / 3600 + "h"
+                    : seconds % 60 == 0 ? seconds / 60 + "m" : seconds + "s";
+        }
+        if (nanos % 1_000_000 == 0) {
+            return d.toMillis() + "ms";
+        }
+        return nanos % 1000 == 0 ? d.toNanos() / 1000 + "us" : d.toString();
+    }
+
     public static <E extends Enum<E>> E enumeration(String name, Object value, Class<E> type, Function<String, E> parse) {
         if (type.isInstance(value)) {
             return type.cast(value);

@@ -62,6 +62,8 @@ public final class PgfastPool implements ConnectionFactory, Closeable, Disposabl
     private final long validationIdleNanos;
     private final long maxIdleNanos;
     private final long maxLifeNanos;
+    /** Read by every acquisition that waits or opens a connection: kept here, not looked up in the configuration. */
+    private final Duration maxAcquireTime;
     private final Sinks.Empty<Void> terminated = Sinks.empty();
     private final Disposable evictions;
     /** Set by the first acquisition, which opens the {@code initialSize} connections. */
@@ -85,6 +87,7 @@ public final class PgfastPool implements ConnectionFactory, Closeable, Disposabl
         this.validationIdleNanos = configuration.validationIdleTime().toNanos();
         this.maxIdleNanos = configuration.maxIdleTime() == null ? 0 : configuration.maxIdleTime().toNanos();
         this.maxLifeNanos = configuration.maxLifeTime() == null ? 0 : configuration.maxLifeTime().toNanos();
+        this.maxAcquireTime = configuration.maxAcquireTime();
         this.release = new Release(this, configuration.drainTime());
         this.shared = configuration.sharedLeases() ? new SharedLeases(this, acquire, configuration.pipeliningLimit()) : null;
         if (configuration.meterRegistry() != null) {
@@ -283,9 +286,8 @@ public final class PgfastPool implements ConnectionFactory, Closeable, Disposabl
     }
 
     private void startTimer(Lease lease) {
-        Duration max = configuration.maxAcquireTime();
-        if (max != null) {
-            lease.startTimer(timers.schedule(() -> timedOut(lease), max.toNanos(), TimeUnit.NANOSECONDS));
+        if (maxAcquireTime != null) {
+            lease.startTimer(timers.schedule(() -> timedOut(lease), maxAcquireTime.toNanos(), TimeUnit.NANOSECONDS));
         }
     }
 

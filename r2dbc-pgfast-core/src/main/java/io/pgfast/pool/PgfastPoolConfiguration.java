@@ -1,83 +1,30 @@
 package io.pgfast.pool;
 
+import io.pgfast.config.ConfigurationBuilder;
+import io.pgfast.config.PgOption;
 import io.pgfast.config.PgfastConnectionConfiguration;
 import io.pgfast.r2dbc.PgfastConnectionFactory;
 import io.r2dbc.spi.ValidationDepth;
 
 import java.time.Duration;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
- * The configuration of a {@link PgfastPool}: immutable, made by {@link #builder(PgfastConnectionFactory)}. The options
- * r2dbc-pool also has keep its names, meanings and, as Spring Boot sets them, its defaults (Boot's
- * {@code spring.r2dbc.pool.*}): {@code initialSize} 10, {@code maxSize} 10, {@code minIdle} 0, {@code maxIdleTime}
- * 30 minutes, {@code maxLifeTime}, {@code maxAcquireTime}, {@code maxCreateConnectionTime} and
- * {@code maxValidationTime} unbounded, {@code acquireRetry} 1, no {@code validationQuery}, {@code validationDepth}
- * {@code LOCAL}. A duration of zero or less means unbounded, as in r2dbc-pool.
+ * The configuration of a {@link PgfastPool}: immutable, made by {@link #builder(PgfastConnectionFactory)}. Its
+ * options, their defaults and checks are declared in {@link PoolOptions}; a getter per option is generated from the
+ * declarations (at the end), as are the builder's setters.
  */
 public final class PgfastPoolConfiguration {
 
-    /** Boot's {@code initialSize} and {@code maxSize}. */
-    public static final int DEFAULT_SIZE = 10;
-    /** Boot's {@code maxIdleTime}. */
-    public static final Duration DEFAULT_MAX_IDLE_TIME = Duration.ofMinutes(30);
-    /**
-     * A connection used this recently is handed out without a {@code validationQuery} or remote validation
-     * (HikariCP's 500 ms): the socket check alone, which every acquisition makes, finds what the server closed.
-     */
-    public static final Duration DEFAULT_VALIDATION_IDLE_TIME = Duration.ofMillis(500);
-    /** How long a connection released while a statement still runs may take to finish it before it is closed. */
-    public static final Duration DEFAULT_DRAIN_TIME = Duration.ofSeconds(10);
-    /** vertx's pooled client's default. */
-    public static final int DEFAULT_PIPELINING_LIMIT = 256;
-    /** How long {@link PgfastPool#close()} waits for connections still handed out before it closes them anyway. */
-    public static final Duration DEFAULT_CLOSE_TIME = Duration.ofSeconds(30);
-    /** The name a pool's metrics carry when none is given. */
-    public static final String DEFAULT_NAME = "pgfast";
-
     private final PgfastConnectionFactory connectionFactory;
-    private final String name;
-    private final int initialSize;
-    private final int maxSize;
-    private final int minIdle;
-    private final int maxPending;
-    private final Duration maxIdleTime;
-    private final Duration maxLifeTime;
-    private final Duration maxAcquireTime;
-    private final Duration maxCreateConnectionTime;
-    private final Duration maxValidationTime;
-    private final int acquireRetry;
-    private final String validationQuery;
-    private final ValidationDepth validationDepth;
-    private final Duration validationIdleTime;
-    private final Duration backgroundEvictionInterval;
-    private final Duration drainTime;
-    private final Duration closeTime;
-    private final Object meterRegistry;
-    private final boolean sharedLeases;
-    private final int pipeliningLimit;
+    /** Every option set, by name, as the builder checked it; others have their default. */
+    private final Map<String, Object> values;
 
-    private PgfastPoolConfiguration(Builder b) {
-        this.connectionFactory = b.connectionFactory;
-        this.name = b.name;
-        this.initialSize = b.initialSize;
-        this.maxSize = b.maxSize;
-        this.minIdle = b.minIdle;
-        this.maxPending = b.maxPending;
-        this.maxIdleTime = b.maxIdleTime;
-        this.maxLifeTime = b.maxLifeTime;
-        this.maxAcquireTime = b.maxAcquireTime;
-        this.maxCreateConnectionTime = b.maxCreateConnectionTime;
-        this.maxValidationTime = b.maxValidationTime;
-        this.acquireRetry = b.acquireRetry;
-        this.validationQuery = b.validationQuery;
-        this.validationDepth = b.validationDepth;
-        this.validationIdleTime = b.validationIdleTime;
-        this.backgroundEvictionInterval = b.backgroundEvictionInterval;
-        this.drainTime = b.drainTime;
-        this.closeTime = b.closeTime;
-        this.meterRegistry = b.meterRegistry;
-        this.sharedLeases = b.sharedLeases;
-        this.pipeliningLimit = b.pipeliningLimit;
+    private PgfastPoolConfiguration(PgfastConnectionFactory connectionFactory, Map<String, Object> values) {
+        this.connectionFactory = connectionFactory;
+        this.values = Collections.unmodifiableMap(values);
     }
 
     /** A pool of connections of {@code factory}. */
@@ -97,293 +44,232 @@ public final class PgfastPoolConfiguration {
         return connectionFactory;
     }
 
-    /** The name the pool's metrics carry (tag {@code name}). */
-    public String name() {
-        return name;
+    /** The value of any option declared in {@link PoolOptions}, its default when none was set. */
+    public <T> T get(PgOption<T> option) {
+        return option.valueIn(values);
     }
 
-    /** Connections opened by {@link PgfastPool#warmup()} and by the first acquisition. */
-    public int initialSize() {
-        return initialSize;
+    /** Every shown option in declaration order, then the connection factory. */
+    @Override
+    public String toString() {
+        StringBuilder text = new StringBuilder("PgfastPoolConfiguration{");
+        for (PgOption<?> option : PoolOptions.all()) {
+            if (option.isShown()) {
+                text.append(option.name()).append('=').append(shown(option)).append(", ");
+            }
+        }
+        return text.append("connectionFactory=").append(connectionFactory).append('}').toString();
     }
 
-    /** Connections open at most, handed out, idle and being opened together. */
+    private <T> String shown(PgOption<T> option) {
+        return option.show(get(option));
+    }
+
+    // BEGIN GENERATED from the declarations of PoolOptions by OptionSourcesTest: edit those, not these lines
+
+    /**
+     * Connections open at most. Handed out, idle and being opened together. It also lowers {@code initialSize} to it
+     * unless that was set (as Boot leaves both at 10).
+     * <p>Default: {@code 10}.
+     */
     public int maxSize() {
-        return maxSize;
-    }
-
-    /** Idle connections the pool keeps open, opening new ones as idle ones are closed. */
-    public int minIdle() {
-        return minIdle;
-    }
-
-    /** Acquisitions that may wait for a connection at once; past it an acquisition fails at once. */
-    public int maxPending() {
-        return maxPending;
-    }
-
-    /** An idle connection unused this long is closed (while more than {@code minIdle} are idle); null: never. */
-    public Duration maxIdleTime() {
-        return maxIdleTime;
-    }
-
-    /** A connection is closed once this old (less a random spread of up to 2.5 %); null: never. */
-    public Duration maxLifeTime() {
-        return maxLifeTime;
-    }
-
-    /** An acquisition fails with {@code R2dbcTimeoutException} after this long without a connection; null: never. */
-    public Duration maxAcquireTime() {
-        return maxAcquireTime;
-    }
-
-    /** Opening one connection fails after this long; null: the factory's own {@code connectTimeout} alone. */
-    public Duration maxCreateConnectionTime() {
-        return maxCreateConnectionTime;
-    }
-
-    /** A validation (query or remote) taking longer counts as failed; null: unbounded. */
-    public Duration maxValidationTime() {
-        return maxValidationTime;
-    }
-
-    /** Further attempts to open a connection after one failed, within one acquisition. */
-    public int acquireRetry() {
-        return acquireRetry;
-    }
-
-    /** Run on a connection idle longer than {@link #validationIdleTime()} before it is handed out; null: none. */
-    public String validationQuery() {
-        return validationQuery;
+        return get(PoolOptions.MAX_SIZE);
     }
 
     /**
-     * {@code LOCAL}: the socket is checked on every acquisition (no round trip). {@code REMOTE}: also a round trip for a
-     * connection idle longer than {@link #validationIdleTime()}. A {@code validationQuery} replaces the round trip.
+     * Connections opened by warmup() or the first acquisition. {@code warmup()} opens them at once, the first
+     * acquisition in the background.
+     * <p>Default: {@code 10}, at most {@code maxSize}.
+     */
+    public int initialSize() {
+        return get(PoolOptions.INITIAL_SIZE);
+    }
+
+    /**
+     * Idle connections kept open. The pool opens new ones as idle ones close or are evicted.
+     * <p>Default: {@code 0}.
+     */
+    public int minIdle() {
+        return get(PoolOptions.MIN_IDLE);
+    }
+
+    /**
+     * An idle connection unused this long is closed. While more than {@code minIdle} are idle; null, zero or less:
+     * never.
+     * <p>Default: {@code 30m}.
+     */
+    public Duration maxIdleTime() {
+        return get(PoolOptions.MAX_IDLE_TIME);
+    }
+
+    /**
+     * A connection is closed once this old. Up to 2.5 % earlier, at random, so that connections opened together do not
+     * retire together: when it comes back, or while idle. Null, zero or less: never.
+     * <p>Default: unbounded.
+     */
+    public Duration maxLifeTime() {
+        return get(PoolOptions.MAX_LIFE_TIME);
+    }
+
+    /**
+     * An acquisition fails after this long without a connection. With an {@code R2dbcTimeoutException} naming the
+     * option. Null, zero or less: never.
+     * <p>Default: unbounded.
+     */
+    public Duration maxAcquireTime() {
+        return get(PoolOptions.MAX_ACQUIRE_TIME);
+    }
+
+    /**
+     * Opening one connection fails after this long. With an {@code R2dbcTimeoutException}. Null, zero or less: the
+     * factory's own {@code connectTimeout} alone.
+     * <p>Default: unbounded (the factory's {@code connectTimeout} still bounds it).
+     */
+    public Duration maxCreateConnectionTime() {
+        return get(PoolOptions.MAX_CREATE_CONNECTION_TIME);
+    }
+
+    /**
+     * Further attempts to open a connection within one acquisition. Made after one failed.
+     * <p>Default: {@code 1}.
+     */
+    public int acquireRetry() {
+        return get(PoolOptions.ACQUIRE_RETRY);
+    }
+
+    /**
+     * Run on a connection idle longer than validationIdleTime. Before it is handed out; a failure closes it and the
+     * next one is tried. Null or blank: none.
+     * <p>Default: none.
+     */
+    public String validationQuery() {
+        return get(PoolOptions.VALIDATION_QUERY);
+    }
+
+    /**
+     * LOCAL: the socket; REMOTE: also a round trip. {@code LOCAL} checks the socket on every acquisition, without a
+     * round trip; {@code REMOTE} also runs an empty query on a connection idle longer than {@code validationIdleTime}
+     * (a {@code validationQuery} takes its place).
+     * <p>Default: {@code LOCAL}.
      */
     public ValidationDepth validationDepth() {
-        return validationDepth;
+        return get(PoolOptions.VALIDATION_DEPTH);
     }
 
-    /** A connection idle at most this long is handed out without a remote validation or {@code validationQuery}. */
+    /**
+     * A validation taking longer counts as failed. A validation is a {@code validationQuery} or a remote one. Null,
+     * zero or less: unbounded.
+     * <p>Default: unbounded.
+     */
+    public Duration maxValidationTime() {
+        return get(PoolOptions.MAX_VALIDATION_TIME);
+    }
+
+    /**
+     * Acquisitions that may wait at once; -1 for no bound. One more fails at once with an
+     * {@code R2dbcTransientResourceException} naming the option.
+     * <p>Default: unbounded ({@code -1}).
+     */
+    public int maxPending() {
+        return get(PoolOptions.MAX_PENDING);
+    }
+
+    /**
+     * A connection used this recently is not validated remotely. It is handed out without a {@code validationQuery} or
+     * a remote validation, as HikariCP does.
+     * <p>Default: {@code 500ms}.
+     */
     public Duration validationIdleTime() {
-        return validationIdleTime;
+        return get(PoolOptions.VALIDATION_IDLE_TIME);
     }
 
-    /** How often idle connections are checked for {@code maxIdleTime}, {@code maxLifeTime} and {@code minIdle}; null: derived. */
+    /**
+     * How often idle connections are checked. For {@code maxIdleTime}, {@code maxLifeTime}, a closed socket and
+     * {@code minIdle}. Null, zero or less: derived.
+     * <p>Default: derived: half the shorter of {@code maxIdleTime} and {@code maxLifeTime}, within 1 s to 30 s.
+     */
     public Duration backgroundEvictionInterval() {
-        return backgroundEvictionInterval;
+        return get(PoolOptions.BACKGROUND_EVICTION_INTERVAL);
     }
 
-    /** How long a connection released while a statement still runs may take to finish before it is closed. */
+    /**
+     * How long a statement still running at release may take. A connection given back while a statement on it still
+     * runs is closed past it.
+     * <p>Default: {@code 10s}.
+     */
     public Duration drainTime() {
-        return drainTime;
+        return get(PoolOptions.DRAIN_TIME);
     }
 
-    /** How long closing the pool waits for handed-out connections to come back before closing them. */
+    /**
+     * How long closing the pool waits for connections handed out. Past it, they are closed.
+     * <p>Default: {@code 30s}.
+     */
     public Duration closeTime() {
-        return closeTime;
+        return get(PoolOptions.CLOSE_TIME);
     }
 
-    /** The Micrometer {@code MeterRegistry} the pool registers its meters in, or null. */
-    public Object meterRegistry() {
-        return meterRegistry;
-    }
-
-    /** Whether statements outside a transaction share the pool's connections (see {@link SharedLeases}). */
+    /**
+     * Statements outside a transaction share connections, pipelined; SQL that changes the session is refused. A handle
+     * that begins a transaction or changes session state gets a connection of its own. What this mode refuses is under
+     * "Shared leases" in OPTIONS.md.
+     * <p>Default: {@code false}.
+     */
     public boolean sharedLeases() {
-        return sharedLeases;
+        return get(PoolOptions.SHARED_LEASES);
     }
 
-    /** With {@link #sharedLeases()}: statements in flight at most on one connection before another is used. */
+    /**
+     * With sharedLeases: statements in flight on one connection at most. Past it, another connection is used or opened.
+     * <p>Default: {@code 256}.
+     */
     public int pipeliningLimit() {
-        return pipeliningLimit;
+        return get(PoolOptions.PIPELINING_LIMIT);
     }
 
-    @Override
-    public String toString() {
-        return "PgfastPoolConfiguration{name=" + name + ", initialSize=" + initialSize + ", maxSize=" + maxSize + ", minIdle=" + minIdle
-                + ", maxPending=" + (maxPending == Integer.MAX_VALUE ? "unbounded" : maxPending) + ", maxIdleTime=" + maxIdleTime
-                + ", maxLifeTime=" + maxLifeTime + ", maxAcquireTime=" + maxAcquireTime + ", maxCreateConnectionTime="
-                + maxCreateConnectionTime + ", maxValidationTime=" + maxValidationTime + ", acquireRetry=" + acquireRetry
-                + ", validationQuery=" + validationQuery + ", validationDepth=" + validationDepth + ", validationIdleTime="
-                + validationIdleTime + ", sharedLeases=" + sharedLeases + ", pipeliningLimit=" + pipeliningLimit + ", connectionFactory=" + connectionFactory + '}';
+    /**
+     * The pool's name, in its meters and messages. Its meters carry it as their {@code name} tag.
+     * <p>Default: {@code pgfast}.
+     */
+    public String name() {
+        return get(PoolOptions.NAME);
     }
+
+    /**
+     * Registers the pool's meters. In a Micrometer {@code MeterRegistry} (typed {@code Object}, so that micrometer-core
+     * stays optional), when the pool is made: the gauges Spring Boot registers for r2dbc-pool and an acquisition timer,
+     * see "Metrics" in OPTIONS.md. {@code PgfastPool.bindTo(registry)} does the same later.
+     * <p>Default: none.
+     */
+    public Object meterRegistry() {
+        return get(PoolOptions.METER_REGISTRY);
+    }
+
+    // END GENERATED
 
     /**
      * Collects the options. Each setter rejects a bad value at once with an {@link IllegalArgumentException} naming the
      * option; {@link #build()} checks the combinations.
      */
-    public static final class Builder {
+    public static final class Builder implements ConfigurationBuilder {
 
         private final PgfastConnectionFactory connectionFactory;
-        private String name = DEFAULT_NAME;
-        private int initialSize = DEFAULT_SIZE;
-        private int maxSize = DEFAULT_SIZE;
-        private boolean initialSizeSet;
-        private int minIdle;
-        private int maxPending = Integer.MAX_VALUE;
-        private Duration maxIdleTime = DEFAULT_MAX_IDLE_TIME;
-        private Duration maxLifeTime;
-        private Duration maxAcquireTime;
-        private Duration maxCreateConnectionTime;
-        private Duration maxValidationTime;
-        private int acquireRetry = 1;
-        private String validationQuery;
-        private ValidationDepth validationDepth = ValidationDepth.LOCAL;
-        private Duration validationIdleTime = DEFAULT_VALIDATION_IDLE_TIME;
-        private Duration backgroundEvictionInterval;
-        private Duration drainTime = DEFAULT_DRAIN_TIME;
-        private Duration closeTime = DEFAULT_CLOSE_TIME;
-        private Object meterRegistry;
-        private boolean sharedLeases;
-        private int pipeliningLimit = DEFAULT_PIPELINING_LIMIT;
+        /** The options set so far, by name; an option absent here has its default. */
+        private final Map<String, Object> values = new HashMap<>();
 
         private Builder(PgfastConnectionFactory connectionFactory) {
             this.connectionFactory = connectionFactory;
         }
 
-        public Builder name(String name) {
-            if (name == null || name.isBlank()) {
-                throw new IllegalArgumentException("name must not be blank");
-            }
-            this.name = name;
-            return this;
-        }
-
-        public Builder initialSize(int initialSize) {
-            if (initialSize < 0) {
-                throw new IllegalArgumentException("initialSize must not be negative, got " + initialSize);
-            }
-            this.initialSize = initialSize;
-            this.initialSizeSet = true;
-            return this;
-        }
-
-        /** Also lowers {@code initialSize} to it unless that was set (as Boot leaves both at 10). */
-        public Builder maxSize(int maxSize) {
-            if (maxSize < 1) {
-                throw new IllegalArgumentException("maxSize must be at least 1, got " + maxSize);
-            }
-            this.maxSize = maxSize;
-            return this;
-        }
-
-        public Builder minIdle(int minIdle) {
-            if (minIdle < 0) {
-                throw new IllegalArgumentException("minIdle must not be negative, got " + minIdle);
-            }
-            this.minIdle = minIdle;
-            return this;
-        }
-
-        /** Acquisitions waiting at once, at most; {@code -1} (the default) for no bound. */
-        public Builder maxPending(int maxPending) {
-            if (maxPending < -1) {
-                throw new IllegalArgumentException("maxPending must be -1 (unbounded) or at least 0, got " + maxPending);
-            }
-            this.maxPending = maxPending == -1 ? Integer.MAX_VALUE : maxPending;
-            return this;
-        }
-
-        public Builder maxIdleTime(Duration maxIdleTime) {
-            this.maxIdleTime = bound(maxIdleTime);
-            return this;
-        }
-
-        public Builder maxLifeTime(Duration maxLifeTime) {
-            this.maxLifeTime = bound(maxLifeTime);
-            return this;
-        }
-
-        public Builder maxAcquireTime(Duration maxAcquireTime) {
-            this.maxAcquireTime = bound(maxAcquireTime);
-            return this;
-        }
-
-        public Builder maxCreateConnectionTime(Duration maxCreateConnectionTime) {
-            this.maxCreateConnectionTime = bound(maxCreateConnectionTime);
-            return this;
-        }
-
-        public Builder maxValidationTime(Duration maxValidationTime) {
-            this.maxValidationTime = bound(maxValidationTime);
-            return this;
-        }
-
-        public Builder acquireRetry(int acquireRetry) {
-            if (acquireRetry < 0) {
-                throw new IllegalArgumentException("acquireRetry must not be negative, got " + acquireRetry);
-            }
-            this.acquireRetry = acquireRetry;
-            return this;
-        }
-
-        /** Null or blank for none. */
-        public Builder validationQuery(String validationQuery) {
-            this.validationQuery = validationQuery == null || validationQuery.isBlank() ? null : validationQuery;
-            return this;
-        }
-
-        public Builder validationDepth(ValidationDepth validationDepth) {
-            if (validationDepth == null) {
-                throw new IllegalArgumentException("validationDepth must not be null");
-            }
-            this.validationDepth = validationDepth;
-            return this;
-        }
-
-        public Builder validationIdleTime(Duration validationIdleTime) {
-            if (validationIdleTime == null || validationIdleTime.isNegative()) {
-                throw new IllegalArgumentException("validationIdleTime must not be null or negative, got " + validationIdleTime);
-            }
-            this.validationIdleTime = validationIdleTime;
-            return this;
-        }
-
-        public Builder backgroundEvictionInterval(Duration interval) {
-            this.backgroundEvictionInterval = bound(interval);
-            return this;
-        }
-
-        public Builder drainTime(Duration drainTime) {
-            this.drainTime = positive("drainTime", drainTime);
-            return this;
-        }
-
-        public Builder closeTime(Duration closeTime) {
-            this.closeTime = positive("closeTime", closeTime);
-            return this;
-        }
-
         /**
-         * Lets statements that run outside a transaction share the pool's connections, pipelined; a handle that begins
-         * a transaction or changes session state gets a connection of its own. See {@link SharedLeases} for what this
-         * mode refuses.
-         */
-        public Builder sharedLeases(boolean sharedLeases) {
-            this.sharedLeases = sharedLeases;
-            return this;
-        }
-
-        /** With {@link #sharedLeases}: statements in flight at most on one connection before another is used. */
-        public Builder pipeliningLimit(int pipeliningLimit) {
-            if (pipeliningLimit < 1) {
-                throw new IllegalArgumentException("pipeliningLimit must be at least 1, got " + pipeliningLimit);
-            }
-            this.pipeliningLimit = pipeliningLimit;
-            return this;
-        }
-
-        /**
-         * Registers the pool's meters in this Micrometer {@code MeterRegistry} when the pool is made (typed
-         * {@code Object} so that micrometer-core stays optional): the gauges Spring Boot registers for r2dbc-pool and
-         * an acquisition timer; see {@link PgfastPool#bindTo(Object)}.
+         * Sets any option declared in {@link PoolOptions}; every typed method below comes here. The value passes the
+         * option's check.
          *
-         * @throws IllegalArgumentException when it is not a {@code MeterRegistry} or micrometer-core is missing
+         * @throws IllegalArgumentException naming the option if the value is refused
          */
-        public Builder meterRegistry(Object meterRegistry) {
-            this.meterRegistry = PoolMeters.requireRegistry(meterRegistry);
+        @Override
+        public <T> Builder set(PgOption<T> option, T value) {
+            values.put(option.name(), option.check(value));
             return this;
         }
 
@@ -392,27 +278,203 @@ public final class PgfastPoolConfiguration {
          *                                  {@code maxSize}
          */
         public PgfastPoolConfiguration build() {
-            if (!initialSizeSet) {
-                initialSize = Math.min(initialSize, maxSize);
+            Map<String, Object> built = new HashMap<>(values);
+            int maxSize = PoolOptions.MAX_SIZE.valueIn(values);
+            int initialSize = PoolOptions.INITIAL_SIZE.valueIn(values);
+            if (!values.containsKey(PoolOptions.INITIAL_SIZE.name())) {
+                // as Boot leaves both at 10: a smaller maxSize lowers the default initialSize
+                built.put(PoolOptions.INITIAL_SIZE.name(), Math.min(initialSize, maxSize));
             } else if (initialSize > maxSize) {
                 throw new IllegalArgumentException("initialSize (" + initialSize + ") must not exceed maxSize (" + maxSize + ")");
             }
+            int minIdle = PoolOptions.MIN_IDLE.valueIn(values);
             if (minIdle > maxSize) {
                 throw new IllegalArgumentException("minIdle (" + minIdle + ") must not exceed maxSize (" + maxSize + ")");
             }
-            return new PgfastPoolConfiguration(this);
+            return new PgfastPoolConfiguration(connectionFactory, built);
         }
 
-        /** Null, zero or negative: unbounded (null), as r2dbc-pool reads them. */
-        private static Duration bound(Duration d) {
-            return d == null || d.isZero() || d.isNegative() ? null : d;
+        // BEGIN GENERATED from the declarations of PoolOptions by OptionSourcesTest: edit those, not these lines
+
+        /**
+         * Connections open at most. Handed out, idle and being opened together. It also lowers {@code initialSize} to
+         * it unless that was set (as Boot leaves both at 10).
+         * <p>Default: {@code 10}.
+         */
+        public Builder maxSize(int maxSize) {
+            return set(PoolOptions.MAX_SIZE, maxSize);
         }
 
-        private static Duration positive(String option, Duration d) {
-            if (d == null || d.isZero() || d.isNegative()) {
-                throw new IllegalArgumentException(option + " must be positive, got " + d);
-            }
-            return d;
+        /**
+         * Connections opened by warmup() or the first acquisition. {@code warmup()} opens them at once, the first
+         * acquisition in the background.
+         * <p>Default: {@code 10}, at most {@code maxSize}.
+         */
+        public Builder initialSize(int initialSize) {
+            return set(PoolOptions.INITIAL_SIZE, initialSize);
         }
+
+        /**
+         * Idle connections kept open. The pool opens new ones as idle ones close or are evicted.
+         * <p>Default: {@code 0}.
+         */
+        public Builder minIdle(int minIdle) {
+            return set(PoolOptions.MIN_IDLE, minIdle);
+        }
+
+        /**
+         * An idle connection unused this long is closed. While more than {@code minIdle} are idle; null, zero or less:
+         * never.
+         * <p>Default: {@code 30m}.
+         */
+        public Builder maxIdleTime(Duration maxIdleTime) {
+            return set(PoolOptions.MAX_IDLE_TIME, maxIdleTime);
+        }
+
+        /**
+         * A connection is closed once this old. Up to 2.5 % earlier, at random, so that connections opened together do
+         * not retire together: when it comes back, or while idle. Null, zero or less: never.
+         * <p>Default: unbounded.
+         */
+        public Builder maxLifeTime(Duration maxLifeTime) {
+            return set(PoolOptions.MAX_LIFE_TIME, maxLifeTime);
+        }
+
+        /**
+         * An acquisition fails after this long without a connection. With an {@code R2dbcTimeoutException} naming the
+         * option. Null, zero or less: never.
+         * <p>Default: unbounded.
+         */
+        public Builder maxAcquireTime(Duration maxAcquireTime) {
+            return set(PoolOptions.MAX_ACQUIRE_TIME, maxAcquireTime);
+        }
+
+        /**
+         * Opening one connection fails after this long. With an {@code R2dbcTimeoutException}. Null, zero or less: the
+         * factory's own {@code connectTimeout} alone.
+         * <p>Default: unbounded (the factory's {@code connectTimeout} still bounds it).
+         */
+        public Builder maxCreateConnectionTime(Duration maxCreateConnectionTime) {
+            return set(PoolOptions.MAX_CREATE_CONNECTION_TIME, maxCreateConnectionTime);
+        }
+
+        /**
+         * Further attempts to open a connection within one acquisition. Made after one failed.
+         * <p>Default: {@code 1}.
+         */
+        public Builder acquireRetry(int acquireRetry) {
+            return set(PoolOptions.ACQUIRE_RETRY, acquireRetry);
+        }
+
+        /**
+         * Run on a connection idle longer than validationIdleTime. Before it is handed out; a failure closes it and the
+         * next one is tried. Null or blank: none.
+         * <p>Default: none.
+         */
+        public Builder validationQuery(String validationQuery) {
+            return set(PoolOptions.VALIDATION_QUERY, validationQuery);
+        }
+
+        /**
+         * LOCAL: the socket; REMOTE: also a round trip. {@code LOCAL} checks the socket on every acquisition, without a
+         * round trip; {@code REMOTE} also runs an empty query on a connection idle longer than
+         * {@code validationIdleTime} (a {@code validationQuery} takes its place).
+         * <p>Default: {@code LOCAL}.
+         */
+        public Builder validationDepth(ValidationDepth validationDepth) {
+            return set(PoolOptions.VALIDATION_DEPTH, validationDepth);
+        }
+
+        /**
+         * A validation taking longer counts as failed. A validation is a {@code validationQuery} or a remote one. Null,
+         * zero or less: unbounded.
+         * <p>Default: unbounded.
+         */
+        public Builder maxValidationTime(Duration maxValidationTime) {
+            return set(PoolOptions.MAX_VALIDATION_TIME, maxValidationTime);
+        }
+
+        /**
+         * Acquisitions that may wait at once; -1 for no bound. One more fails at once with an
+         * {@code R2dbcTransientResourceException} naming the option.
+         * <p>Default: unbounded ({@code -1}).
+         */
+        public Builder maxPending(int maxPending) {
+            return set(PoolOptions.MAX_PENDING, maxPending);
+        }
+
+        /**
+         * A connection used this recently is not validated remotely. It is handed out without a {@code validationQuery}
+         * or a remote validation, as HikariCP does.
+         * <p>Default: {@code 500ms}.
+         */
+        public Builder validationIdleTime(Duration validationIdleTime) {
+            return set(PoolOptions.VALIDATION_IDLE_TIME, validationIdleTime);
+        }
+
+        /**
+         * How often idle connections are checked. For {@code maxIdleTime}, {@code maxLifeTime}, a closed socket and
+         * {@code minIdle}. Null, zero or less: derived.
+         * <p>Default: derived: half the shorter of {@code maxIdleTime} and {@code maxLifeTime}, within 1 s to 30 s.
+         */
+        public Builder backgroundEvictionInterval(Duration backgroundEvictionInterval) {
+            return set(PoolOptions.BACKGROUND_EVICTION_INTERVAL, backgroundEvictionInterval);
+        }
+
+        /**
+         * How long a statement still running at release may take. A connection given back while a statement on it still
+         * runs is closed past it.
+         * <p>Default: {@code 10s}.
+         */
+        public Builder drainTime(Duration drainTime) {
+            return set(PoolOptions.DRAIN_TIME, drainTime);
+        }
+
+        /**
+         * How long closing the pool waits for connections handed out. Past it, they are closed.
+         * <p>Default: {@code 30s}.
+         */
+        public Builder closeTime(Duration closeTime) {
+            return set(PoolOptions.CLOSE_TIME, closeTime);
+        }
+
+        /**
+         * Statements outside a transaction share connections, pipelined; SQL that changes the session is refused. A
+         * handle that begins a transaction or changes session state gets a connection of its own. What this mode
+         * refuses is under "Shared leases" in OPTIONS.md.
+         * <p>Default: {@code false}.
+         */
+        public Builder sharedLeases(boolean sharedLeases) {
+            return set(PoolOptions.SHARED_LEASES, sharedLeases);
+        }
+
+        /**
+         * With sharedLeases: statements in flight on one connection at most. Past it, another connection is used or
+         * opened.
+         * <p>Default: {@code 256}.
+         */
+        public Builder pipeliningLimit(int pipeliningLimit) {
+            return set(PoolOptions.PIPELINING_LIMIT, pipeliningLimit);
+        }
+
+        /**
+         * The pool's name, in its meters and messages. Its meters carry it as their {@code name} tag.
+         * <p>Default: {@code pgfast}.
+         */
+        public Builder name(String name) {
+            return set(PoolOptions.NAME, name);
+        }
+
+        /**
+         * Registers the pool's meters. In a Micrometer {@code MeterRegistry} (typed {@code Object}, so that
+         * micrometer-core stays optional), when the pool is made: the gauges Spring Boot registers for r2dbc-pool and
+         * an acquisition timer, see "Metrics" in OPTIONS.md. {@code PgfastPool.bindTo(registry)} does the same later.
+         * <p>Default: none.
+         */
+        public Builder meterRegistry(Object meterRegistry) {
+            return set(PoolOptions.METER_REGISTRY, meterRegistry);
+        }
+
+        // END GENERATED
     }
 }

@@ -1,5 +1,6 @@
 package io.pgfast.pool;
 
+import io.pgfast.config.PgOption;
 import io.pgfast.r2dbc.PgfastConnectionFactory;
 import io.pgfast.r2dbc.PgfastConnectionFactoryProvider;
 import io.r2dbc.spi.ConnectionFactoryOptions;
@@ -39,7 +40,7 @@ public final class PgfastPoolConnectionFactoryProvider implements ConnectionFact
      */
     public static PgfastPoolConfiguration fromOptions(ConnectionFactoryOptions options, PgfastConnectionFactory factory) {
         PgfastPoolConfiguration.Builder b = PgfastPoolConfiguration.builder(factory);
-        for (PoolOption<?> option : PoolOptions.all()) {
+        for (PgOption<?> option : PoolOptions.all()) {
             Object value = options.getValue(option.r2dbcOption());
             if (value != null) {
                 option.applyTo(b, value);

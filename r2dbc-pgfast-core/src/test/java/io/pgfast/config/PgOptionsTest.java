@@ -102,7 +102,7 @@ class PgOptionsTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessage("sslNegotiation must not be null");
         assertThat(builder().set(PgOptions.FETCH_SIZE, 50).build().fetchSize()).isEqualTo(50);
         assertThat(builder().applicationName("x").applicationName(null).build().get(PgOptions.APPLICATION_NAME))
-                .isEqualTo(PgfastConnectionConfiguration.DEFAULT_APPLICATION_NAME);
+                .isEqualTo(PgOptions.APPLICATION_NAME.defaultValue());
     }
 
     @Test

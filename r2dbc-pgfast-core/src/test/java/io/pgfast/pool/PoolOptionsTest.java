@@ -8,21 +8,13 @@ import io.r2dbc.spi.ConnectionFactoryOptions;
 import io.r2dbc.spi.ValidationDepth;
 import org.junit.jupiter.api.Test;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * {@code pool=true} URLs give the pool, with every declared pool option applied; others give what they gave before;
- * OPTIONS.md's pool table agrees with the declarations.
+ * {@code pool=true} URLs give the pool, with every declared pool option applied; others give what they gave before.
  */
 class PoolOptionsTest {
 
@@ -125,30 +117,5 @@ class PoolOptionsTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("minIdle");
         assertThatThrownBy(() -> ConnectionFactories.get(BASE + "?pool=maybe"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("pool");
-    }
-
-    /** The rows of OPTIONS.md's "The pool" table by option name: the cells after the first '|'. */
-    private static Map<String, String[]> rows() throws IOException {
-        Map<String, String[]> rows = new LinkedHashMap<>();
-        boolean inPool = false;
-        for (String line : Files.readAllLines(Path.of("OPTIONS.md"), StandardCharsets.UTF_8)) {
-            if (line.startsWith("## ")) {
-                inPool = line.equals("## The pool");
-            } else if (inPool && line.startsWith("| ") && !line.startsWith("| Option") && !line.startsWith("|---")) {
-                String[] cells = line.split("\\|");
-                rows.put(cells[1].trim(), cells);
-            }
-        }
-        return rows;
-    }
-
-    @Test
-    void theTableHasARowForEachDeclarationWithItsDefault() throws IOException {
-        Map<String, String[]> rows = rows();
-        List<String> declared = PoolOptions.all().stream().map(PoolOption::name).toList();
-        assertThat(rows.keySet()).containsExactlyElementsOf(declared);
-        for (PoolOption<?> option : PoolOptions.all()) {
-            assertThat(rows.get(option.name())[3]).as("default of " + option).contains(option.defaultText());
-        }
     }
 }

@@ -139,22 +139,4 @@ class OptionsTableTest {
             assertThat(builderMethods).as(row.urlName()).containsAll(row.builderMethods());
         }
     }
-
-    /** The README shows the same option table as OPTIONS.md, row for row. */
-    @org.junit.jupiter.api.Test
-    void readmeTableIsTheSame() throws IOException {
-        List<String> options = new ArrayList<>();
-        for (String line : Files.readAllLines(Path.of("OPTIONS.md"), StandardCharsets.UTF_8)) {
-            if (line.startsWith("| `")) {
-                options.add(line);
-            }
-        }
-        List<String> readme = new ArrayList<>();
-        for (String line : Files.readAllLines(Path.of("../README.md"), StandardCharsets.UTF_8)) {
-            if (line.startsWith("| `") && line.split("\\|").length > 6) {
-                readme.add(line);
-            }
-        }
-        org.assertj.core.api.Assertions.assertThat(readme).isEqualTo(options);
-    }
 }

@@ -80,7 +80,7 @@ class CodecFuzzTest {
      * megabytes to gigabytes from a few bytes.
      */
     private static final long ALLOCATION_PER_BYTE = 2048;
-    private static final long NUMERIC_ALLOCATION = io.pgfast.config.PgfastConnectionConfiguration.DEFAULT_MAX_MESSAGE_SIZE;
+    private static final long NUMERIC_ALLOCATION = io.pgfast.config.PgOptions.MAX_MESSAGE_SIZE.defaultValue();
     private static final Duration NUMERIC_SLOW_CASE = Duration.ofSeconds(5);
     private static final int SEEDS = 40;
     private static final int TRACKED_EVERY = 2_000;

@@ -117,7 +117,7 @@ class FramerFuzzTest {
 
     @Test
     void aTwoGibLengthIsRefusedFromTheHeaderAloneWithoutAllocating() {
-        BackendMessageReader framer = new BackendMessageReader(io.pgfast.config.PgfastConnectionConfiguration.DEFAULT_MAX_MESSAGE_SIZE);
+        BackendMessageReader framer = new BackendMessageReader(io.pgfast.config.PgOptions.MAX_MESSAGE_SIZE.defaultValue());
         ByteBuf in = UNTRACKED_HEAP.buffer(5);
         try {
             // 'D' DataRow whose Int32 length claims 2 GiB - 1 bytes
@@ -136,7 +136,7 @@ class FramerFuzzTest {
 
     @Test
     void aLengthUnderTheLimitWaitsForItsBytesWithoutAllocatingForThem() {
-        BackendMessageReader framer = new BackendMessageReader(io.pgfast.config.PgfastConnectionConfiguration.DEFAULT_MAX_MESSAGE_SIZE);
+        BackendMessageReader framer = new BackendMessageReader(io.pgfast.config.PgOptions.MAX_MESSAGE_SIZE.defaultValue());
         ByteBuf in = UNTRACKED_HEAP.buffer(9);
         try {
             // 'd' CopyData claiming 1 GiB, 4 body bytes present

@@ -4,9 +4,9 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.Supplier;
 
+import io.pgfast.config.PgOption;
 import io.pgfast.pool.PgfastPool;
 import io.pgfast.pool.PgfastPoolConfiguration;
-import io.pgfast.pool.PoolOption;
 import io.pgfast.pool.PoolOptions;
 import io.pgfast.r2dbc.PgfastConnectionFactory;
 import io.r2dbc.spi.ConnectionFactories;
@@ -38,7 +38,7 @@ public final class BootPoolFactory {
      * The options Boot's {@code spring.r2dbc.pool.*} set, each read from the property of its name on Boot's
      * {@code R2dbcProperties.Pool} (the same names on both lines).
      */
-    static final Set<PoolOption<?>> FROM_BOOT = Set.of(PoolOptions.INITIAL_SIZE, PoolOptions.MAX_SIZE,
+    static final Set<PgOption<?>> FROM_BOOT = Set.of(PoolOptions.INITIAL_SIZE, PoolOptions.MAX_SIZE,
             PoolOptions.MIN_IDLE, PoolOptions.MAX_IDLE_TIME, PoolOptions.MAX_LIFE_TIME, PoolOptions.MAX_ACQUIRE_TIME,
             PoolOptions.MAX_CREATE_CONNECTION_TIME, PoolOptions.MAX_VALIDATION_TIME, PoolOptions.ACQUIRE_RETRY,
             PoolOptions.VALIDATION_QUERY, PoolOptions.VALIDATION_DEPTH);
@@ -90,8 +90,8 @@ public final class BootPoolFactory {
     static PgfastPoolConfiguration configuration(PgfastConnectionFactory factory, Object bootPool, Binder binder) {
         PgfastPoolConfiguration.Builder builder = PgfastPoolConfiguration.builder(factory).name(NAME);
         BeanWrapper boot = PropertyAccessorFactory.forBeanPropertyAccess(bootPool);
-        for (PoolOption<?> option : PoolOptions.all()) {
-            String key = PREFIX + kebab(option.name());
+        for (PgOption<?> option : PoolOptions.all()) {
+            String key = property(option);
             String value = binder.bind(key, String.class).orElse(null);
             if (value != null) {
                 refuseAsPgfastPoolProperty(option, key);
@@ -110,7 +110,20 @@ public final class BootPoolFactory {
         return builder.build();
     }
 
-    private static void refuseAsPgfastPoolProperty(PoolOption<?> option, String key) {
+    /**
+     * Whether {@code option} is read from its {@code pgfast.pool.*} property: Boot has none for it, and neither the
+     * bean's name nor the application's {@code MeterRegistry} decides it.
+     */
+    static boolean isPgfastPoolProperty(PgOption<?> option) {
+        return !FROM_BOOT.contains(option) && option != PoolOptions.NAME && option != PoolOptions.METER_REGISTRY;
+    }
+
+    /** The {@code pgfast.pool.*} property of {@code option}. */
+    static String property(PgOption<?> option) {
+        return PREFIX + kebab(option.name());
+    }
+
+    private static void refuseAsPgfastPoolProperty(PgOption<?> option, String key) {
         if (option == PoolOptions.NAME) {
             throw new IllegalStateException(key + " is set, but the pool is named after its bean, " + NAME
                     + ", which tags its meters as Boot tags r2dbc-pool's; remove " + key);

@@ -20,9 +20,9 @@ import java.util.stream.Collectors;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.pgfast.config.PgOption;
 import io.pgfast.pool.PgfastPool;
 import io.pgfast.pool.PgfastPoolConfiguration;
-import io.pgfast.pool.PoolOption;
 import io.pgfast.pool.PoolOptions;
 import io.pgfast.pool.SharedLeaseException;
 import io.pgfast.r2dbc.PgfastConnectionFactory;
@@ -246,7 +246,10 @@ public abstract class PgfastPoolAutoConfigurationCases {
                 });
     }
 
-    /** What IDEs and Boot's tooling read: every {@code pgfast.pool.*} property, with its declaration's doc and default. */
+    /**
+     * What IDEs and Boot's tooling read: every {@code pgfast.pool.*} property, with its declaration's doc and the default
+     * a property can write, as the build generated it from the declarations.
+     */
     @Test
     void theConfigurationMetadataDescribesEveryPgfastPoolProperty() throws IOException {
         // r2dbc-pgfast-spring-boot's own, not one of the Boot jars' beside it on the class path
@@ -259,21 +262,23 @@ public abstract class PgfastPoolAutoConfigurationCases {
         try (InputStream in = metadata.openStream()) {
             json = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
+        assertThat(json).isEqualTo(PgfastPoolPropertiesMetadata.json());
         Map<String, String[]> described = new HashMap<>();
         Matcher m = Pattern.compile("\\{\\s*\"name\": \"(pgfast\\.pool\\.[a-z-]+)\", "
-                + "\"type\": \"[\\w.]+\", \"description\": \"([^\"]*)\", \"defaultValue\": \"([^\"]*)\"")
+                + "\"type\": \"[\\w.]+\", \"description\": \"([^\"]*)\",(?: \"defaultValue\": \"([^\"]*)\",)?")
                 .matcher(json.replaceAll("\\s*\n\\s*", " "));
         while (m.find()) {
             described.put(m.group(1), new String[]{m.group(2), m.group(3)});
         }
-        List<PoolOption<?>> notBoots = PoolOptions.all().stream().filter(o -> !isBoots(o)).toList();
+        List<PgOption<?>> notBoots = PoolOptions.all().stream().filter(o -> !isBoots(o)).toList();
         assertThat(described.keySet()).containsExactlyInAnyOrderElementsOf(
                 notBoots.stream().map(o -> "pgfast.pool." + kebab(o.name())).toList());
-        for (PoolOption<?> o : notBoots) {
+        for (PgOption<?> o : notBoots) {
             String[] d = described.get("pgfast.pool." + kebab(o.name()));
-            assertThat(d[0]).as("description of " + o).isEqualTo(o.doc());
+            assertThat(d[0]).as("description of " + o).isEqualTo(o.doc() + ".");
             assertThat(d[1]).as("default of " + o).isEqualTo(o.defaultText());
         }
+        assertThat(described.get("pgfast.pool.drain-time")[1]).isEqualTo("10s");
     }
 
     @Test
@@ -387,7 +392,7 @@ public abstract class PgfastPoolAutoConfigurationCases {
         return current;
     }
 
-    private static boolean isBoots(PoolOption<?> option) {
+    private static boolean isBoots(PgOption<?> option) {
         return List.of("name", "initialSize", "maxSize", "minIdle", "maxIdleTime", "maxLifeTime", "maxAcquireTime",
                 "maxCreateConnectionTime", "maxValidationTime", "acquireRetry", "validationQuery", "validationDepth",
                 "meterRegistry").contains(option.name());
