@@ -168,7 +168,7 @@ public final class PgfastPoolConfiguration {
     /**
      * Acquisitions that may wait at once; -1 for no bound. One more fails at once with an
      * {@code R2dbcTransientResourceException} naming the option.
-     * <p>Default: unbounded ({@code -1}).
+     * <p>Default: {@code -1}.
      */
     public int maxPending() {
         return get(PoolOptions.MAX_PENDING);
@@ -397,7 +397,7 @@ public final class PgfastPoolConfiguration {
         /**
          * Acquisitions that may wait at once; -1 for no bound. One more fails at once with an
          * {@code R2dbcTransientResourceException} naming the option.
-         * <p>Default: unbounded ({@code -1}).
+         * <p>Default: {@code -1}.
          */
         public Builder maxPending(int maxPending) {
             return set(PoolOptions.MAX_PENDING, maxPending);

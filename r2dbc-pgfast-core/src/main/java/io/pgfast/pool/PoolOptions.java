@@ -77,7 +77,8 @@ public final class PoolOptions {
                 return v == -1 ? Integer.MAX_VALUE : v;
             }, "Acquisitions that may wait at once; -1 for no bound")
             .details("One more fails at once with an `R2dbcTransientResourceException` naming the option.")
-            .defaultText("unbounded (`-1`)").shownAs(v -> v == Integer.MAX_VALUE ? "unbounded" : String.valueOf(v));
+            .spelledAs(v -> v == Integer.MAX_VALUE ? "-1" : String.valueOf(v))
+            .shownAs(v -> v == Integer.MAX_VALUE ? "unbounded" : String.valueOf(v));
     /**
      * HikariCP's 500 ms: the socket check alone, which every acquisition makes, finds what the server closed, so a
      * connection used this recently needs no more.
