@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
 
@@ -68,7 +69,7 @@ public final class PgOption<T> implements Cloneable {
     private String details;
     private String example;
     private String typeText;
-    private String defaultText;
+    private String defaultDescription;
     private Function<? super T, String> spelling;
     private Class<?> givenInCodeAs;
     private List<String> alsoSetBy = List.of();
@@ -174,7 +175,7 @@ public final class PgOption<T> implements Cloneable {
     static PgOption<Duration> sessionTimeout(String name, String doc) {
         return duration(name, null,
                 v -> v == null ? null : OptionChecks.requireTimeout(name, v, PgfastConnectionConfiguration.MAX_TIMEOUT_MILLIS), doc)
-                .optional().defaultText("server setting");
+                .optional().defaultDescribedAs("server setting");
     }
 
     /** An enum option parsed by {@code parse} from its String spelling (see {@link #spelledAs}); null refused. */
@@ -183,78 +184,69 @@ public final class PgOption<T> implements Cloneable {
         return of(name, defaultValue, (n, v) -> OptionCoercion.enumeration(n, v, type, parse), doc);
     }
 
+    /** A copy of this declaration with {@code change} made, in its place of the declaration order. */
+    private PgOption<T> with(Consumer<PgOption<T>> change) {
+        PgOption<T> c = copy();
+        change.accept(c);
+        return c;
+    }
+
     /** Also accepted as libpq's keyword {@code keyword}; both with different values is an error. */
     PgOption<T> withLibpqName(String keyword) {
-        PgOption<T> c = withAlias(keyword);
-        c.libpqName = keyword;
-        return c;
+        return withAlias(keyword).with(c -> c.libpqName = keyword);
     }
 
     /** Accepted also as {@code alias} (another driver's name); both with different values is an error. */
     PgOption<T> withAlias(String alias) {
         List<String> all = new ArrayList<>(aliases);
         all.add(alias);
-        PgOption<T> c = copy();
-        c.aliases = List.copyOf(all);
-        return c;
+        return with(c -> c.aliases = List.copyOf(all));
     }
 
     /** The builder method and configuration getter are named {@code builderName}, not like the URL option. */
     PgOption<T> withBuilderName(String builderName) {
-        PgOption<T> c = copy();
-        c.builderName = builderName;
-        return c;
+        return with(c -> c.builderName = builderName);
     }
 
     public PgOption<T> withForm(Form form) {
-        PgOption<T> c = copy();
-        c.form = form;
-        return c;
+        return with(c -> c.form = form);
     }
 
     /** Its value is a secret: never shown in {@code toString} or messages, a sensitive R2DBC {@link Option}. */
     PgOption<T> sensitive() {
-        PgOption<T> c = copy();
-        c.sensitive = true;
-        return c;
+        return with(c -> c.sensitive = true);
     }
 
     /** Not part of the configuration's {@code toString} (objects set in code, whose text says nothing). */
     public PgOption<T> hidden() {
-        PgOption<T> c = copy();
-        c.shown = false;
-        return c;
+        return with(c -> c.shown = false);
     }
 
     /** A given value reaches the builder through {@code reader} (a builder method with more to do than store it). */
     PgOption<T> readBy(BiConsumer<PgfastConnectionConfigurationBuilder, Object> reader) {
-        PgOption<T> c = copy();
-        c.reader = reader;
-        c.generatedSetter = false;
-        return c;
+        return with(c -> {
+            c.reader = reader;
+            c.generatedSetter = false;
+        });
     }
 
     /** No slot of its own: another option holds it, {@code derived} reads it from there. */
     PgOption<T> derivedBy(Function<PgfastConnectionConfiguration, T> derived) {
-        PgOption<T> c = copy();
-        c.derived = derived;
-        c.shown = false;
-        c.generatedSetter = false;
-        return c;
+        return with(c -> {
+            c.derived = derived;
+            c.shown = false;
+            c.generatedSetter = false;
+        });
     }
 
     /** {@code toString} of the configuration shows a value as {@code show} writes it (default {@code String.valueOf}). */
     public PgOption<T> shownAs(Function<? super T, String> show) {
-        PgOption<T> c = copy();
-        c.show = show;
-        return c;
+        return with(c -> c.show = show);
     }
 
     /** A URL writes a value as {@code spelling} does (the documentation writes defaults and enum constants so). */
     public PgOption<T> spelledAs(Function<? super T, String> spelling) {
-        PgOption<T> c = copy();
-        c.spelling = spelling;
-        return c;
+        return with(c -> c.spelling = spelling);
     }
 
     /**
@@ -262,65 +254,47 @@ public final class PgOption<T> implements Cloneable {
      * generated methods with {@code `code`} as code.
      */
     public PgOption<T> details(String details) {
-        PgOption<T> c = copy();
-        c.details = details;
-        return c;
+        return with(c -> c.details = details);
     }
 
     /** A value as a URL gives it, for OPTIONS.md; the tests set it in a URL and expect the configuration to change. */
     PgOption<T> example(String example) {
-        PgOption<T> c = copy();
-        c.example = example;
-        return c;
+        return with(c -> c.example = example);
     }
 
     /** The type as OPTIONS.md says it (Markdown), where the Java type alone would mislead. */
     public PgOption<T> typeText(String typeText) {
-        PgOption<T> c = copy();
-        c.typeText = typeText;
-        return c;
+        return with(c -> c.typeText = typeText);
     }
 
     /** The default as OPTIONS.md says it (Markdown), where it is no value to write down: computed, or the server's. */
-    public PgOption<T> defaultText(String defaultText) {
-        PgOption<T> c = copy();
-        c.defaultText = defaultText;
-        return c;
+    public PgOption<T> defaultDescribedAs(String description) {
+        return with(c -> c.defaultDescription = description);
     }
 
     /** The R2DBC {@code Option} constant of the provider is typed {@code type}, a value code may give, not {@code T}. */
     PgOption<T> givenInCodeAs(Class<?> type) {
-        PgOption<T> c = copy();
-        c.givenInCodeAs = type;
-        return c;
+        return with(c -> c.givenInCodeAs = type);
     }
 
     /** The builder's hand-written methods {@code methods} set it too (OPTIONS.md lists them). */
     PgOption<T> alsoSetBy(String... methods) {
-        PgOption<T> c = copy();
-        c.alsoSetBy = List.of(methods);
-        return c;
+        return with(c -> c.alsoSetBy = List.of(methods));
     }
 
     /** The builder's typed methods for it are hand-written (they take other types, or do more): none is generated. */
     PgOption<T> withoutGeneratedSetter() {
-        PgOption<T> c = copy();
-        c.generatedSetter = false;
-        return c;
+        return with(c -> c.generatedSetter = false);
     }
 
     /** The configuration's getter for it is hand-written, or there is none: none is generated. */
     PgOption<T> withoutGeneratedGetter() {
-        PgOption<T> c = copy();
-        c.generatedGetter = false;
-        return c;
+        return with(c -> c.generatedGetter = false);
     }
 
     /** Absent unless set: its getter returns an {@code Optional}. */
     PgOption<T> optional() {
-        PgOption<T> c = copy();
-        c.optional = true;
-        return c;
+        return with(c -> c.optional = true);
     }
 
     /**
@@ -394,15 +368,15 @@ public final class PgOption<T> implements Cloneable {
 
     /**
      * The default as a URL or a property writes it ({@code 10s}, {@code true}, {@code 256}); null when there is none to
-     * write: no default, or one its declaration describes in words instead ({@link #defaultDescription()}).
+     * write: no default, or one its declaration describes in words instead ({@link #defaultDescribedAs}).
      */
     public String defaultText() {
-        return defaultText != null || defaultValue == null ? null : spell(defaultValue);
+        return defaultDescription != null || defaultValue == null ? null : spell(defaultValue);
     }
 
     /** The default as OPTIONS.md says it, where no value can: null when {@link #defaultText()} says it. */
     String defaultDescription() {
-        return defaultText;
+        return defaultDescription;
     }
 
     /** {@code value} as a URL writes it: durations with the largest whole unit ({@code 500ms}, {@code 30m}). */

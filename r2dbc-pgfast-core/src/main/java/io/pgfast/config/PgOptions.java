@@ -77,11 +77,11 @@ public final class PgOptions {
     public static final PgOption<String> DATABASE = PgOption.of("database", null, OptionCoercion::string,
                     v -> v == null ? null : OptionChecks.requireNoNul("database", OptionChecks.requireText("database", v)),
                     "The database; when absent the server uses the user name")
-            .defaultText("the user name").example("app").withLibpqName("dbname").optional();
+            .defaultDescribedAs("the user name").example("app").withLibpqName("dbname").optional();
     public static final PgOption<String> USER = PgOption.of("user", null, OptionCoercion::string,
                     v -> OptionChecks.requireNoNul("username", OptionChecks.requireText("username", v)),
                     "The role to connect as; required")
-            .defaultText("required").example("alice").withBuilderName("username");
+            .defaultDescribedAs("required").example("alice").withBuilderName("username");
     /**
      * Null: none; else resolved anew on every subscription (a Supplier or Publisher can rotate credentials). The
      * builder's three {@code password} methods and the configuration's {@code password()} are hand-written.
@@ -100,7 +100,7 @@ public final class PgOptions {
                     "Extra configuration parameters sent in the StartupMessage, in insertion order")
             .details("The server applies each as `SET` would. The String forms are under \"Value formats\" in OPTIONS.md;"
                     + " parameters with an option of their own, or that the driver sets, are refused.")
-            .typeText("`Map<String, String>` or String").defaultText("none").example("search_path=app,public;work_mem=64MB")
+            .typeText("`Map<String, String>` or String").defaultDescribedAs("none").example("search_path=app,public;work_mem=64MB")
             .alsoSetBy("option");
     /** Held in {@link #OPTIONS} as {@code search_path}; the builder's {@code schema} puts it there. */
     public static final PgOption<String> SCHEMA = PgOption.of("schema", null, OptionCoercion::string,
@@ -115,7 +115,7 @@ public final class PgOptions {
     public static final PgOption<ZoneId> TIME_ZONE = PgOption.<ZoneId>of("timeZone", null, OptionCoercion::zone, v -> v,
                     "The session time zone sent as the `TimeZone` startup parameter")
             .details("Null means the JVM's default zone when the configuration is built.")
-            .defaultText("the JVM's default zone").example("Europe/Paris");
+            .defaultDescribedAs("the JVM's default zone").example("Europe/Paris");
     public static final PgOption<Duration> CONNECT_TIMEOUT = PgOption.timeout("connectTimeout", Duration.ofSeconds(10),
                     Long.MAX_VALUE, "Bound on the whole connection setup (TCP, TLS, authentication); zero means none")
             .details("With several hosts, it bounds each host's attempt.").example("5s").withLibpqName("connect_timeout");
@@ -190,13 +190,13 @@ public final class PgOptions {
                     (n, v) -> OptionCoercion.enumeration(n, v, SslMode.class, SslMode::from), v -> v,
                     "How much TLS protection to insist on, as libpq")
             .details("Null restores the default. See \"TLS modes\" in OPTIONS.md.")
-            .defaultText("`prefer` (`verify-full` when `sslRootCert=system`)").example("verify-full")
+            .defaultDescribedAs("`prefer` (`verify-full` when `sslRootCert=system`)").example("verify-full")
             .withLibpqName("sslmode").spelledAs(SslMode::libpqName);
     /** R2DBC's standard option: sets {@link #SSL_MODE} (verify-full or disable), or must agree with it. */
     public static final PgOption<Boolean> SSL = PgOption.bool("ssl", false, "Whether TLS is required")
             .details("R2DBC's standard option: `true` means `sslMode=verify-full`, `false` means `disable`. Combined with"
                     + " `sslMode`, the two must agree.")
-            .defaultText("not set").example("true")
+            .defaultDescribedAs("not set").example("true")
             .readBy((b, v) -> b.ssl(OptionCoercion.bool("ssl", v)))
             .derivedBy(c -> c.sslMode().requiresTls()).withoutGeneratedGetter();
     public static final PgOption<String> SSL_ROOT_CERT = PgOption.of("sslRootCert", null, OptionCoercion::path,
@@ -204,7 +204,7 @@ public final class PgOptions {
                     "A PEM file of trusted roots, or `system`; absent means libpq's default file")
             .details("`system` takes the JVM's default trust store, which, as in libpq, makes `verify-full` the default and"
                     + " forbids weaker modes.")
-            .typeText("path, or `system`").defaultText("`~/.postgresql/root.crt`").example("/etc/pg/root.crt")
+            .typeText("path, or `system`").defaultDescribedAs("`~/.postgresql/root.crt`").example("/etc/pg/root.crt")
             .withLibpqName("sslrootcert").optional();
     public static final PgOption<Path> SSL_CERT = PgOption.<Path>of("sslCert", null,
                     (n, v) -> OptionChecks.path(n, OptionCoercion.path(n, v)), v -> v,
@@ -382,7 +382,7 @@ public final class PgOptions {
             .details("For your own types (a Java type for a PostgreSQL enum, a JSON library's type) or in place of a"
                     + " built-in mapping. Codecs found with `ServiceLoader` are listed in"
                     + " `META-INF/services/io.pgfast.codec.Codec`.")
-            .defaultText("none").withForm(PgOption.Form.BUILDER).hidden().withoutGeneratedSetter();
+            .defaultDescribedAs("none").withForm(PgOption.Form.BUILDER).hidden().withoutGeneratedSetter();
 
     private PgOptions() {
     }

@@ -33,7 +33,7 @@ public final class PoolOptions {
     public static final PgOption<Integer> INITIAL_SIZE = PgOption.integer("initialSize", 10, 0, "must not be negative",
                     "Connections opened by warmup() or the first acquisition")
             .details("`warmup()` opens them at once, the first acquisition in the background.")
-            .defaultText("`10`, at most `maxSize`");
+            .defaultDescribedAs("`10`, at most `maxSize`");
     public static final PgOption<Integer> MIN_IDLE = PgOption.integer("minIdle", 0, 0, "must not be negative",
                     "Idle connections kept open")
             .details("The pool opens new ones as idle ones close or are evicted.");
@@ -45,15 +45,15 @@ public final class PoolOptions {
                     "A connection is closed once this old")
             .details("Up to 2.5 % earlier, at random, so that connections opened together do not retire together: when it"
                     + " comes back, or while idle. Null, zero or less: never.")
-            .defaultText("unbounded");
+            .defaultDescribedAs("unbounded");
     public static final PgOption<Duration> MAX_ACQUIRE_TIME = PgOption.duration("maxAcquireTime", null, PoolOptions::bound,
                     "An acquisition fails after this long without a connection")
             .details("With an `R2dbcTimeoutException` naming the option. Null, zero or less: never.")
-            .defaultText("unbounded");
+            .defaultDescribedAs("unbounded");
     public static final PgOption<Duration> MAX_CREATE_CONNECTION_TIME = PgOption.duration("maxCreateConnectionTime", null,
                     PoolOptions::bound, "Opening one connection fails after this long")
             .details("With an `R2dbcTimeoutException`. Null, zero or less: the factory's own `connectTimeout` alone.")
-            .defaultText("unbounded (the factory's `connectTimeout` still bounds it)");
+            .defaultDescribedAs("unbounded (the factory's `connectTimeout` still bounds it)");
     public static final PgOption<Integer> ACQUIRE_RETRY = PgOption.integer("acquireRetry", 1, 0, "must not be negative",
                     "Further attempts to open a connection within one acquisition")
             .details("Made after one failed.");
@@ -68,7 +68,7 @@ public final class PoolOptions {
     public static final PgOption<Duration> MAX_VALIDATION_TIME = PgOption.duration("maxValidationTime", null,
                     PoolOptions::bound, "A validation taking longer counts as failed")
             .details("A validation is a `validationQuery` or a remote one. Null, zero or less: unbounded.")
-            .defaultText("unbounded");
+            .defaultDescribedAs("unbounded");
     /** Held as {@code Integer.MAX_VALUE} for "no bound". */
     public static final PgOption<Integer> MAX_PENDING = PgOption.integer("maxPending", Integer.MAX_VALUE, v -> {
                 if (v < -1) {
@@ -94,7 +94,7 @@ public final class PoolOptions {
     public static final PgOption<Duration> BACKGROUND_EVICTION_INTERVAL = PgOption.duration("backgroundEvictionInterval",
                     null, PoolOptions::bound, "How often idle connections are checked")
             .details("For `maxIdleTime`, `maxLifeTime`, a closed socket and `minIdle`. Null, zero or less: derived.")
-            .defaultText("derived: half the shorter of `maxIdleTime` and `maxLifeTime`, within 1 s to 30 s");
+            .defaultDescribedAs("derived: half the shorter of `maxIdleTime` and `maxLifeTime`, within 1 s to 30 s");
     public static final PgOption<Duration> DRAIN_TIME = PgOption.duration("drainTime", Duration.ofSeconds(10),
                     v -> positive("drainTime", v), "How long a statement still running at release may take")
             .details("A connection given back while a statement on it still runs is closed past it.");
