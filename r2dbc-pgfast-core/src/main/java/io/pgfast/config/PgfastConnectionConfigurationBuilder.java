@@ -261,8 +261,7 @@ public final class PgfastConnectionConfigurationBuilder implements Configuration
 
     /**
      * The port of hosts given without one, and of the Unix socket file. The socket file is named
-     * {@code .s.PGSQL.<port>}.
-     * <p>Default: {@code 5432}.
+     * {@code .s.PGSQL.<port>}. Default: {@code 5432}.
      */
     public PgfastConnectionConfigurationBuilder port(int port) {
         return set(PgOptions.PORT, port);
@@ -270,8 +269,7 @@ public final class PgfastConnectionConfigurationBuilder implements Configuration
 
     /**
      * The directory holding the server's Unix-domain socket; when set, connect there instead of TCP. Such a connection
-     * never uses TLS. Null clears it.
-     * <p>Default: none.
+     * never uses TLS. Null clears it. Default: none.
      */
     public PgfastConnectionConfigurationBuilder socket(String socket) {
         return set(PgOptions.SOCKET, socket);
@@ -281,8 +279,7 @@ public final class PgfastConnectionConfigurationBuilder implements Configuration
      * Which role the server of a connection must have. As pgjdbc's, it picks the server of the host list by its role;
      * checked only when it is not {@code any} or there are several hosts. Also accepted: {@code secondary},
      * {@code preferSecondary}, and libpq's {@code read-write} (as {@code primary}), {@code read-only} (as
-     * {@code standby}), {@code prefer-standby}.
-     * <p>Default: {@code any}.
+     * {@code standby}), {@code prefer-standby}. Default: {@code any}.
      */
     public PgfastConnectionConfigurationBuilder targetServerType(TargetServerType targetServerType) {
         return set(PgOptions.TARGET_SERVER_TYPE, targetServerType);
@@ -290,8 +287,7 @@ public final class PgfastConnectionConfigurationBuilder implements Configuration
 
     /**
      * Whether every connection attempt tries the hosts in a random order. Spreads connections over the hosts. libpq's
-     * values {@code random} and {@code disable} are accepted too.
-     * <p>Default: {@code false}.
+     * values {@code random} and {@code disable} are accepted too. Default: {@code false}.
      */
     public PgfastConnectionConfigurationBuilder loadBalanceHosts(boolean loadBalanceHosts) {
         return set(PgOptions.LOAD_BALANCE_HOSTS, loadBalanceHosts);
@@ -300,32 +296,25 @@ public final class PgfastConnectionConfigurationBuilder implements Configuration
     /**
      * How long, in seconds, what a connection attempt found about a host steers the next ones; 0 never. What an attempt
      * finds: the host is down, a primary or a standby. r2dbc-postgresql's {@code hostRecheckTime} (a duration, rounded
-     * up to whole seconds) is accepted too.
-     * <p>Default: {@code 10}.
+     * up to whole seconds) is accepted too. Default: {@code 10}.
      */
     public PgfastConnectionConfigurationBuilder hostRecheckSeconds(int hostRecheckSeconds) {
         return set(PgOptions.HOST_RECHECK_SECONDS, hostRecheckSeconds);
     }
 
-    /**
-     * The database; when absent the server uses the user name.
-     * <p>Default: the user name.
-     */
+    /** The database; when absent the server uses the user name. Default: the user name. */
     public PgfastConnectionConfigurationBuilder database(String database) {
         return set(PgOptions.DATABASE, database);
     }
 
-    /**
-     * The role to connect as; required.
-     * <p>Default: required.
-     */
+    /** The role to connect as; required. Default: required. */
     public PgfastConnectionConfigurationBuilder username(String username) {
         return set(PgOptions.USER, username);
     }
 
     /**
-     * The {@code application_name} the server shows in {@code pg_stat_activity}. Null restores the default.
-     * <p>Default: {@code r2dbc-pgfast}.
+     * The {@code application_name} the server shows in {@code pg_stat_activity}. Null restores the default. Default:
+     * {@code r2dbc-pgfast}.
      */
     public PgfastConnectionConfigurationBuilder applicationName(String applicationName) {
         return set(PgOptions.APPLICATION_NAME, applicationName);
@@ -334,8 +323,7 @@ public final class PgfastConnectionConfigurationBuilder implements Configuration
     /**
      * Extra configuration parameters sent in the StartupMessage, in insertion order. The server applies each as
      * {@code SET} would. The String forms are under "Value formats" in OPTIONS.md; parameters with an option of their
-     * own, or that the driver sets, are refused.
-     * <p>Default: none.
+     * own, or that the driver sets, are refused. Default: none.
      */
     public PgfastConnectionConfigurationBuilder options(Map<String, String> options) {
         return set(PgOptions.OPTIONS, options);
@@ -343,8 +331,7 @@ public final class PgfastConnectionConfigurationBuilder implements Configuration
 
     /**
      * The session time zone sent as the {@code TimeZone} startup parameter. Null means the JVM's default zone when the
-     * configuration is built.
-     * <p>Default: the JVM's default zone.
+     * configuration is built. Default: the JVM's default zone.
      */
     public PgfastConnectionConfigurationBuilder timeZone(ZoneId timeZone) {
         return set(PgOptions.TIME_ZONE, timeZone);
@@ -352,8 +339,7 @@ public final class PgfastConnectionConfigurationBuilder implements Configuration
 
     /**
      * Bound on the whole connection setup (TCP, TLS, authentication); zero means none. With several hosts, it bounds
-     * each host's attempt.
-     * <p>Default: {@code 10s}.
+     * each host's attempt. Default: {@code 10s}.
      */
     public PgfastConnectionConfigurationBuilder connectTimeout(Duration connectTimeout) {
         return set(PgOptions.CONNECT_TIMEOUT, connectTimeout);
@@ -367,8 +353,7 @@ public final class PgfastConnectionConfigurationBuilder implements Configuration
      * {@code validate} is false afterwards. An idle connection (nothing asked, e.g. only listening for notifications)
      * never times out, nor does a slow consumer or a COPY FROM STDIN whose data is still being produced. A statement
      * that sends nothing for longer ({@code pg_sleep}, a long sort or lock wait) is killed too, as with pgjdbc: set it
-     * above your longest statement, or use {@code statementTimeout} to bound statements.
-     * <p>Default: {@code 0}.
+     * above your longest statement, or use {@code statementTimeout} to bound statements. Default: {@code 0}.
      */
     public PgfastConnectionConfigurationBuilder socketTimeout(Duration socketTimeout) {
         return set(PgOptions.SOCKET_TIMEOUT, socketTimeout);
@@ -376,8 +361,7 @@ public final class PgfastConnectionConfigurationBuilder implements Configuration
 
     /**
      * {@code statement_timeout} for the session; absent leaves the server's setting, zero disables it. A statement
-     * running longer fails with {@code R2dbcTimeoutException}. Millisecond precision.
-     * <p>Default: server setting.
+     * running longer fails with {@code R2dbcTimeoutException}. Millisecond precision. Default: server setting.
      */
     public PgfastConnectionConfigurationBuilder statementTimeout(Duration statementTimeout) {
         return set(PgOptions.STATEMENT_TIMEOUT, statementTimeout);
@@ -385,8 +369,7 @@ public final class PgfastConnectionConfigurationBuilder implements Configuration
 
     /**
      * {@code lock_timeout} for the session; absent leaves the server's setting, zero disables it. Millisecond
-     * precision.
-     * <p>Default: server setting.
+     * precision. Default: server setting.
      */
     public PgfastConnectionConfigurationBuilder lockWaitTimeout(Duration lockWaitTimeout) {
         return set(PgOptions.LOCK_WAIT_TIMEOUT, lockWaitTimeout);
@@ -396,8 +379,7 @@ public final class PgfastConnectionConfigurationBuilder implements Configuration
      * {@code SO_KEEPALIVE} on the socket: the kernel probes a silent connection and drops it when nobody answers. On by
      * default as in libpq, so an idle connection whose server vanished fails within about a minute. Off,
      * {@code tcpKeepAliveIdle}, {@code tcpKeepAliveInterval} and {@code tcpKeepAliveCount} are ignored. See "A dead
-     * server within a minute" in OPTIONS.md.
-     * <p>Default: {@code true}.
+     * server within a minute" in OPTIONS.md. Default: {@code true}.
      */
     public PgfastConnectionConfigurationBuilder tcpKeepAlive(boolean tcpKeepAlive) {
         return set(PgOptions.TCP_KEEP_ALIVE, tcpKeepAlive);
@@ -405,25 +387,20 @@ public final class PgfastConnectionConfigurationBuilder implements Configuration
 
     /**
      * How long a connection is silent before the first keepalive probe. 1 s to 32767 s. A live server's kernel answers
-     * the probes whatever the server is doing, so they never end a long statement.
-     * <p>Default: {@code 30s}.
+     * the probes whatever the server is doing, so they never end a long statement. Default: {@code 30s}.
      */
     public PgfastConnectionConfigurationBuilder tcpKeepAliveIdle(Duration tcpKeepAliveIdle) {
         return set(PgOptions.TCP_KEEP_ALIVE_IDLE, tcpKeepAliveIdle);
     }
 
-    /**
-     * How long between unanswered keepalive probes. 1 s to 32767 s.
-     * <p>Default: {@code 10s}.
-     */
+    /** How long between unanswered keepalive probes. 1 s to 32767 s. Default: {@code 10s}. */
     public PgfastConnectionConfigurationBuilder tcpKeepAliveInterval(Duration tcpKeepAliveInterval) {
         return set(PgOptions.TCP_KEEP_ALIVE_INTERVAL, tcpKeepAliveInterval);
     }
 
     /**
      * How many unanswered keepalive probes drop the connection. 1 to 127. With {@code tcpUserTimeout} set, Linux drops
-     * it instead once probes have gone unanswered for that long since the last data received.
-     * <p>Default: {@code 3}.
+     * it instead once probes have gone unanswered for that long since the last data received. Default: {@code 3}.
      */
     public PgfastConnectionConfigurationBuilder tcpKeepAliveCount(int tcpKeepAliveCount) {
         return set(PgOptions.TCP_KEEP_ALIVE_COUNT, tcpKeepAliveCount);
@@ -434,24 +411,21 @@ public final class PgfastConnectionConfigurationBuilder implements Configuration
      * {@code TCP_USER_TIMEOUT}, so that a statement sent to a vanished server fails within it; the system's is about 15
      * minutes on Linux. A statement that runs long on a live server is not affected: its kernel acknowledges at once.
      * libpq's {@code tcp_user_timeout} counts milliseconds where a bare number here is seconds: write {@code 5000ms}.
-     * Set on the native epoll transport; the JDK's NIO sockets have no such option, which is logged once.
-     * <p>Default: {@code 1m}.
+     * Set on the native epoll transport; the JDK's NIO sockets have no such option, which is logged once. Default:
+     * {@code 1m}.
      */
     public PgfastConnectionConfigurationBuilder tcpUserTimeout(Duration tcpUserTimeout) {
         return set(PgOptions.TCP_USER_TIMEOUT, tcpUserTimeout);
     }
 
-    /**
-     * {@code TCP_NODELAY} on the socket.
-     * <p>Default: {@code true}.
-     */
+    /** {@code TCP_NODELAY} on the socket. Default: {@code true}. */
     public PgfastConnectionConfigurationBuilder tcpNoDelay(boolean tcpNoDelay) {
         return set(PgOptions.TCP_NO_DELAY, tcpNoDelay);
     }
 
     /**
      * How much TLS protection to insist on, as libpq. Null restores the default. See "TLS modes" in OPTIONS.md.
-     * <p>Default: {@code prefer} ({@code verify-full} when {@code sslRootCert=system}).
+     * Default: {@code prefer} ({@code verify-full} when {@code sslRootCert=system}).
      */
     public PgfastConnectionConfigurationBuilder sslMode(SslMode sslMode) {
         return set(PgOptions.SSL_MODE, sslMode);
@@ -459,8 +433,8 @@ public final class PgfastConnectionConfigurationBuilder implements Configuration
 
     /**
      * A PEM file of trusted roots, or {@code system}; absent means libpq's default file. {@code system} takes the JVM's
-     * default trust store, which, as in libpq, makes {@code verify-full} the default and forbids weaker modes.
-     * <p>Default: {@code ~/.postgresql/root.crt}.
+     * default trust store, which, as in libpq, makes {@code verify-full} the default and forbids weaker modes. Default:
+     * {@code ~/.postgresql/root.crt}.
      */
     public PgfastConnectionConfigurationBuilder sslRootCert(String sslRootCert) {
         return set(PgOptions.SSL_ROOT_CERT, sslRootCert);
@@ -468,8 +442,7 @@ public final class PgfastConnectionConfigurationBuilder implements Configuration
 
     /**
      * The client certificate chain (PEM); present exactly when {@code sslKey} is. The certificate, then any
-     * intermediates.
-     * <p>Default: none.
+     * intermediates. Default: none.
      */
     public PgfastConnectionConfigurationBuilder sslCert(Path sslCert) {
         return set(PgOptions.SSL_CERT, sslCert);
@@ -478,16 +451,15 @@ public final class PgfastConnectionConfigurationBuilder implements Configuration
     /**
      * The client private key (PEM); present exactly when {@code sslCert} is. PKCS#8 ({@code BEGIN PRIVATE KEY}, or
      * {@code BEGIN ENCRYPTED PRIVATE KEY} with {@code sslPassword}), PKCS#1 ({@code BEGIN RSA PRIVATE KEY}) or SEC1
-     * ({@code BEGIN EC PRIVATE KEY}).
-     * <p>Default: none.
+     * ({@code BEGIN EC PRIVATE KEY}). Default: none.
      */
     public PgfastConnectionConfigurationBuilder sslKey(Path sslKey) {
         return set(PgOptions.SSL_KEY, sslKey);
     }
 
     /**
-     * Whether the TLS handshake names the host (Server Name Indication); never done for IP addresses.
-     * <p>Default: {@code true}.
+     * Whether the TLS handshake names the host (Server Name Indication); never done for IP addresses. Default:
+     * {@code true}.
      */
     public PgfastConnectionConfigurationBuilder sslSni(boolean sslSni) {
         return set(PgOptions.SSL_SNI, sslSni);
@@ -496,25 +468,21 @@ public final class PgfastConnectionConfigurationBuilder implements Configuration
     /**
      * How TLS starts: asked for ({@code postgres}), or at once ({@code direct}). {@code direct} starts TLS at once with
      * ALPN {@code postgresql} (PostgreSQL 17+, one round trip less); it needs {@code sslMode} {@code require} or
-     * stronger.
-     * <p>Default: {@code postgres}.
+     * stronger. Default: {@code postgres}.
      */
     public PgfastConnectionConfigurationBuilder sslNegotiation(SslNegotiation sslNegotiation) {
         return set(PgOptions.SSL_NEGOTIATION, sslNegotiation);
     }
 
     /**
-     * SCRAM-SHA-256-PLUS channel binding over TLS. {@code require} refuses any authentication without it.
-     * <p>Default: {@code prefer}.
+     * SCRAM-SHA-256-PLUS channel binding over TLS. {@code require} refuses any authentication without it. Default:
+     * {@code prefer}.
      */
     public PgfastConnectionConfigurationBuilder channelBinding(ChannelBindingMode channelBinding) {
         return set(PgOptions.CHANNEL_BINDING, channelBinding);
     }
 
-    /**
-     * When false, a server asking for a cleartext password is refused.
-     * <p>Default: {@code true}.
-     */
+    /** When false, a server asking for a cleartext password is refused. Default: {@code true}. */
     public PgfastConnectionConfigurationBuilder allowCleartextPassword(boolean allowCleartextPassword) {
         return set(PgOptions.ALLOW_CLEARTEXT_PASSWORD, allowCleartextPassword);
     }
@@ -522,8 +490,7 @@ public final class PgfastConnectionConfigurationBuilder implements Configuration
     /**
      * The oldest protocol version accepted: 3.0, 3.2 or latest. {@code 3.2} refuses servers before PostgreSQL 18
      * (08004). When {@code maxProtocolVersion} is not given it is raised to this. See "Protocol version" in
-     * docs/connecting.md.
-     * <p>Default: {@code 3.0}.
+     * docs/connecting.md. Default: {@code 3.0}.
      */
     public PgfastConnectionConfigurationBuilder minProtocolVersion(ProtocolVersionLimit minProtocolVersion) {
         return set(PgOptions.MIN_PROTOCOL_VERSION, minProtocolVersion);
@@ -532,8 +499,7 @@ public final class PgfastConnectionConfigurationBuilder implements Configuration
     /**
      * The protocol version asked for: 3.0, 3.2 (PostgreSQL 18) or latest. As libpq's, the default is 3.0. With
      * {@code 3.2} a PostgreSQL 18 server hands out 32-byte cancel keys; older servers answer with 3.0.
-     * {@code PgfastConnectionMetadata.protocolVersion()} says which is in use.
-     * <p>Default: {@code 3.0}.
+     * {@code PgfastConnectionMetadata.protocolVersion()} says which is in use. Default: {@code 3.0}.
      */
     public PgfastConnectionConfigurationBuilder maxProtocolVersion(ProtocolVersionLimit maxProtocolVersion) {
         return set(PgOptions.MAX_PROTOCOL_VERSION, maxProtocolVersion);
@@ -543,7 +509,7 @@ public final class PgfastConnectionConfigurationBuilder implements Configuration
      * GSS transport encryption (Kerberos) before TLS. {@code prefer} uses it when there are Kerberos credentials and
      * the server takes it, else goes on with {@code sslMode}; {@code require} fails without it. libpq's default is
      * {@code prefer}; here it is off unless asked for, so a connection never pays for a Kerberos login it does not use.
-     * <p>Default: {@code disable}.
+     * Default: {@code disable}.
      */
     public PgfastConnectionConfigurationBuilder gssEncMode(GssEncMode gssEncMode) {
         return set(PgOptions.GSS_ENC_MODE, gssEncMode);
@@ -551,8 +517,7 @@ public final class PgfastConnectionConfigurationBuilder implements Configuration
 
     /**
      * The service name of the server's Kerberos principal {@code <name>/<host>}. The host is the host as the connection
-     * names it.
-     * <p>Default: {@code postgres}.
+     * names it. Default: {@code postgres}.
      */
     public PgfastConnectionConfigurationBuilder kerberosServerName(String kerberosServerName) {
         return set(PgOptions.KERBEROS_SERVER_NAME, kerberosServerName);
@@ -560,8 +525,7 @@ public final class PgfastConnectionConfigurationBuilder implements Configuration
 
     /**
      * The JAAS configuration entry of the Kerberos login. pgjdbc's default, so that its set-ups work unchanged; without
-     * such an entry, the Kerberos ticket cache.
-     * <p>Default: {@code pgjdbc}.
+     * such an entry, the Kerberos ticket cache. Default: {@code pgjdbc}.
      */
     public PgfastConnectionConfigurationBuilder jaasApplicationName(String jaasApplicationName) {
         return set(PgOptions.JAAS_APPLICATION_NAME, jaasApplicationName);
@@ -569,8 +533,7 @@ public final class PgfastConnectionConfigurationBuilder implements Configuration
 
     /**
      * Whether GSSAPI credentials come from a JAAS login. {@code false} uses only {@code gssSubject} or JGSS's own
-     * credentials.
-     * <p>Default: {@code true}.
+     * credentials. Default: {@code true}.
      */
     public PgfastConnectionConfigurationBuilder jaasLogin(boolean jaasLogin) {
         return set(PgOptions.JAAS_LOGIN, jaasLogin);
@@ -578,16 +541,14 @@ public final class PgfastConnectionConfigurationBuilder implements Configuration
 
     /**
      * Whether GSSAPI takes JGSS's default credentials instead of a JAAS login. The ticket cache, with
-     * {@code -Djavax.security.auth.useSubjectCredsOnly=false}.
-     * <p>Default: {@code false}.
+     * {@code -Djavax.security.auth.useSubjectCredsOnly=false}. Default: {@code false}.
      */
     public PgfastConnectionConfigurationBuilder gssUseDefaultCreds(boolean gssUseDefaultCreds) {
         return set(PgOptions.GSS_USE_DEFAULT_CREDS, gssUseDefaultCreds);
     }
 
     /**
-     * Whether GSSAPI negotiates its mechanism with SPNEGO instead of asking for Kerberos 5.
-     * <p>Default: {@code false}.
+     * Whether GSSAPI negotiates its mechanism with SPNEGO instead of asking for Kerberos 5. Default: {@code false}.
      */
     public PgfastConnectionConfigurationBuilder useSpnego(boolean useSpnego) {
         return set(PgOptions.USE_SPNEGO, useSpnego);
@@ -596,25 +557,20 @@ public final class PgfastConnectionConfigurationBuilder implements Configuration
     /**
      * Kerberos credentials the application holds, used before any login of the driver's. A
      * {@code javax.security.auth.Subject} with a ticket, from the application's own JAAS login. See "Kerberos (GSSAPI)"
-     * in docs/connecting.md.
-     * <p>Default: none.
+     * in docs/connecting.md. Default: none.
      */
     public PgfastConnectionConfigurationBuilder gssSubject(Subject gssSubject) {
         return set(PgOptions.GSS_SUBJECT, gssSubject);
     }
 
     /**
-     * Prepared statements kept per connection: 0 uses unnamed statements only, -1 means no limit.
-     * <p>Default: {@code 256}.
+     * Prepared statements kept per connection: 0 uses unnamed statements only, -1 means no limit. Default: {@code 256}.
      */
     public PgfastConnectionConfigurationBuilder preparedStatementCacheQueries(int preparedStatementCacheQueries) {
         return set(PgOptions.PREPARED_STATEMENT_CACHE_QUERIES, preparedStatementCacheQueries);
     }
 
-    /**
-     * Rows per Execute of a portal; 0 fetches all rows at once. Each Execute is a round trip.
-     * <p>Default: {@code 0}.
-     */
+    /** Rows per Execute of a portal; 0 fetches all rows at once. Each Execute is a round trip. Default: {@code 0}. */
     public PgfastConnectionConfigurationBuilder fetchSize(int fetchSize) {
         return set(PgOptions.FETCH_SIZE, fetchSize);
     }
@@ -623,17 +579,13 @@ public final class PgfastConnectionConfigurationBuilder implements Configuration
      * Whether {@code Statement.add()} batches of a plain {@code INSERT … VALUES (…)} run as multi-row inserts. Such a
      * batch (no {@code RETURNING}, {@code ON CONFLICT} or other clause after the row) runs as inserts of up to 128
      * rows, as pgjdbc's {@code reWriteBatchedInserts}: several times faster. It then yields one Result per rewritten
-     * statement, whose update count covers its rows, instead of one per binding.
-     * <p>Default: {@code false}.
+     * statement, whose update count covers its rows, instead of one per binding. Default: {@code false}.
      */
     public PgfastConnectionConfigurationBuilder rewriteBatchedInserts(boolean rewriteBatchedInserts) {
         return set(PgOptions.REWRITE_BATCHED_INSERTS, rewriteBatchedInserts);
     }
 
-    /**
-     * Statements written to one connection before their results arrive, at most.
-     * <p>Default: {@code 256}.
-     */
+    /** Statements written to one connection before their results arrive, at most. Default: {@code 256}. */
     public PgfastConnectionConfigurationBuilder pipelineLimit(int pipelineLimit) {
         return set(PgOptions.PIPELINE_LIMIT, pipelineLimit);
     }
@@ -641,8 +593,7 @@ public final class PgfastConnectionConfigurationBuilder implements Configuration
     /**
      * The largest backend message accepted, in bytes, length word included. A larger one fails the connection instead
      * of exhausting memory. The default is 1 GiB + 1 MiB: a 1 GiB field value, PostgreSQL's limit, and the message
-     * around it.
-     * <p>Default: {@code 1074790400}.
+     * around it. Default: {@code 1074790400}.
      */
     public PgfastConnectionConfigurationBuilder maxMessageSize(int maxMessageSize) {
         return set(PgOptions.MAX_MESSAGE_SIZE, maxMessageSize);
@@ -654,8 +605,7 @@ public final class PgfastConnectionConfigurationBuilder implements Configuration
      * rows (a query run from inside the rows of another), the rows are read ahead into memory so that the statement's
      * turn comes. Past this many bytes the waiting statement fails with {@code R2dbcNonTransientResourceException}
      * (SQLSTATE 53000); {@code 0} reads nothing ahead. The default is 16 MiB. See "A statement inside another's rows"
-     * in OPTIONS.md.
-     * <p>Default: {@code 16777216}.
+     * in OPTIONS.md. Default: {@code 16777216}.
      */
     public PgfastConnectionConfigurationBuilder readAheadLimit(int readAheadLimit) {
         return set(PgOptions.READ_AHEAD_LIMIT, readAheadLimit);
@@ -666,8 +616,7 @@ public final class PgfastConnectionConfigurationBuilder implements Configuration
      * a result stops early ({@code Mono.from}, {@code first()}, {@code next()}, {@code take(n)}) while rows still
      * arrive, the rest is discarded as it arrives, and a CancelRequest (a connection of its own to the server) stops
      * the statement only if it still runs after this many bytes of discarded rows. The default is 1 MiB. See "An early
-     * cancel" in OPTIONS.md.
-     * <p>Default: {@code 1048576}.
+     * cancel" in OPTIONS.md. Default: {@code 1048576}.
      */
     public PgfastConnectionConfigurationBuilder cancelDrainBytes(int cancelDrainBytes) {
         return set(PgOptions.CANCEL_DRAIN_BYTES, cancelDrainBytes);
@@ -676,17 +625,13 @@ public final class PgfastConnectionConfigurationBuilder implements Configuration
     /**
      * How long an early cancel waits for the statement to end before it sends a CancelRequest; 0 sends one at once. The
      * same as {@code cancelDrainBytes}, in time: a statement still running this long after its consumer stopped early
-     * is stopped by a CancelRequest. See "An early cancel" in OPTIONS.md.
-     * <p>Default: {@code 100ms}.
+     * is stopped by a CancelRequest. See "An early cancel" in OPTIONS.md. Default: {@code 100ms}.
      */
     public PgfastConnectionConfigurationBuilder cancelDrainTime(Duration cancelDrainTime) {
         return set(PgOptions.CANCEL_DRAIN_TIME, cancelDrainTime);
     }
 
-    /**
-     * Whether codecs found through {@code ServiceLoader} are registered.
-     * <p>Default: {@code true}.
-     */
+    /** Whether codecs found through {@code ServiceLoader} are registered. Default: {@code true}. */
     public PgfastConnectionConfigurationBuilder autodetectExtensions(boolean autodetectExtensions) {
         return set(PgOptions.AUTODETECT_EXTENSIONS, autodetectExtensions);
     }
@@ -696,8 +641,7 @@ public final class PgfastConnectionConfigurationBuilder implements Configuration
      * as {@code r2dbc.query} and connection setup as {@code r2dbc.connection}, see "Observability" in
      * docs/connecting.md. Typed {@code Object} so that micrometer-observation stays an optional dependency: anything
      * but an {@code io.micrometer.observation.ObservationRegistry}, a String from a URL included, is refused with an
-     * {@code IllegalArgumentException}.
-     * <p>Default: none.
+     * {@code IllegalArgumentException}. Default: none.
      */
     public PgfastConnectionConfigurationBuilder observationRegistry(Object observationRegistry) {
         return set(PgOptions.OBSERVATION_REGISTRY, observationRegistry);
@@ -706,8 +650,7 @@ public final class PgfastConnectionConfigurationBuilder implements Configuration
     /**
      * The level at which notices no Result delivers are logged. Those of a Result consumed with {@code map} or
      * {@code getRowsUpdated}, and those during startup, while idle or after the last result, to the logger
-     * {@code io.pgfast.notice}.
-     * <p>Default: {@code INFO}.
+     * {@code io.pgfast.notice}. Default: {@code INFO}.
      */
     public PgfastConnectionConfigurationBuilder noticeLogLevel(LogLevel noticeLogLevel) {
         return set(PgOptions.NOTICE_LOG_LEVEL, noticeLogLevel);
@@ -715,8 +658,7 @@ public final class PgfastConnectionConfigurationBuilder implements Configuration
 
     /**
      * The level at which the server's error responses are logged. Each as it arrives, before it becomes an exception,
-     * to the logger {@code io.pgfast.errorresponse}.
-     * <p>Default: {@code DEBUG}.
+     * to the logger {@code io.pgfast.errorresponse}. Default: {@code DEBUG}.
      */
     public PgfastConnectionConfigurationBuilder errorResponseLogLevel(LogLevel errorResponseLogLevel) {
         return set(PgOptions.ERROR_RESPONSE_LOG_LEVEL, errorResponseLogLevel);
@@ -725,8 +667,7 @@ public final class PgfastConnectionConfigurationBuilder implements Configuration
     /**
      * The event loops connections run on; absent for Reactor Netty's shared ones. As r2dbc-postgresql's
      * {@code loopResources}: connections and their CancelRequests run on them; the caller owns them and disposes of
-     * them after the connections.
-     * <p>Default: none.
+     * them after the connections. Default: none.
      */
     public PgfastConnectionConfigurationBuilder loopResources(LoopResources loopResources) {
         return set(PgOptions.LOOP_RESOURCES, loopResources);
@@ -735,8 +676,8 @@ public final class PgfastConnectionConfigurationBuilder implements Configuration
     /**
      * Applied to Netty's {@code SslContextBuilder} after the TLS options. As r2dbc-postgresql's option of this name: it
      * changes the builder after the driver has applied the TLS options (trusted roots, client key, protocols
-     * TLSv1.3/1.2), before it builds. Host name checking ({@code sslMode=verify-full}) stays the driver's.
-     * <p>Default: none.
+     * TLSv1.3/1.2), before it builds. Host name checking ({@code sslMode=verify-full}) stays the driver's. Default:
+     * none.
      */
     public PgfastConnectionConfigurationBuilder sslContextBuilderCustomizer(
             Function<SslContextBuilder, SslContextBuilder> sslContextBuilderCustomizer) {
@@ -747,8 +688,7 @@ public final class PgfastConnectionConfigurationBuilder implements Configuration
      * Replaces the built-in host name check of {@code sslMode=verify-full}. As r2dbc-postgresql's option of this name,
      * it decides after the handshake whether the server certificate fits the host, instead of the built-in check (DNS
      * or IP subject alternative names); other modes check no host name and ignore it. An object only: a class name in a
-     * URL is refused, never loaded.
-     * <p>Default: none.
+     * URL is refused, never loaded. Default: none.
      */
     public PgfastConnectionConfigurationBuilder sslHostnameVerifier(HostnameVerifier sslHostnameVerifier) {
         return set(PgOptions.SSL_HOSTNAME_VERIFIER, sslHostnameVerifier);

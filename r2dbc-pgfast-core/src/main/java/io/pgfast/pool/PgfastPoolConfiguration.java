@@ -67,180 +67,111 @@ public final class PgfastPoolConfiguration {
 
     // BEGIN GENERATED from the declarations of PoolOptions by OptionSourcesTest: edit those, not these lines
 
-    /**
-     * Connections open at most. Handed out, idle and being opened together. It also lowers {@code initialSize} to it
-     * unless that was set (as Boot leaves both at 10).
-     * <p>Default: {@code 10}.
-     */
+    /** Connections open at most. Default: {@code 10}. */
     public int maxSize() {
         return get(PoolOptions.MAX_SIZE);
     }
 
-    /**
-     * Connections opened by warmup() or the first acquisition. {@code warmup()} opens them at once, the first
-     * acquisition in the background.
-     * <p>Default: {@code 10}, at most {@code maxSize}.
-     */
+    /** Connections opened by warmup() or the first acquisition. Default: {@code 10}, at most {@code maxSize}. */
     public int initialSize() {
         return get(PoolOptions.INITIAL_SIZE);
     }
 
-    /**
-     * Idle connections kept open. The pool opens new ones as idle ones close or are evicted.
-     * <p>Default: {@code 0}.
-     */
+    /** Idle connections kept open. Default: {@code 0}. */
     public int minIdle() {
         return get(PoolOptions.MIN_IDLE);
     }
 
-    /**
-     * An idle connection unused this long is closed. While more than {@code minIdle} are idle; null, zero or less:
-     * never.
-     * <p>Default: {@code 30m}.
-     */
+    /** An idle connection unused this long is closed. Default: {@code 30m}. */
     public Duration maxIdleTime() {
         return get(PoolOptions.MAX_IDLE_TIME);
     }
 
-    /**
-     * A connection is closed once this old. Up to 2.5 % earlier, at random, so that connections opened together do not
-     * retire together: when it comes back, or while idle. Null, zero or less: never.
-     * <p>Default: unbounded.
-     */
+    /** A connection is closed once this old. Default: unbounded. */
     public Duration maxLifeTime() {
         return get(PoolOptions.MAX_LIFE_TIME);
     }
 
-    /**
-     * An acquisition fails after this long without a connection. With an {@code R2dbcTimeoutException} naming the
-     * option. Null, zero or less: never.
-     * <p>Default: unbounded.
-     */
+    /** An acquisition fails after this long without a connection. Default: unbounded. */
     public Duration maxAcquireTime() {
         return get(PoolOptions.MAX_ACQUIRE_TIME);
     }
 
     /**
-     * Opening one connection fails after this long. With an {@code R2dbcTimeoutException}. Null, zero or less: the
-     * factory's own {@code connectTimeout} alone.
-     * <p>Default: unbounded (the factory's {@code connectTimeout} still bounds it).
+     * Opening one connection fails after this long. Default: unbounded (the factory's {@code connectTimeout} still
+     * bounds it).
      */
     public Duration maxCreateConnectionTime() {
         return get(PoolOptions.MAX_CREATE_CONNECTION_TIME);
     }
 
-    /**
-     * Further attempts to open a connection within one acquisition. Made after one failed.
-     * <p>Default: {@code 1}.
-     */
+    /** Further attempts to open a connection within one acquisition. Default: {@code 1}. */
     public int acquireRetry() {
         return get(PoolOptions.ACQUIRE_RETRY);
     }
 
-    /**
-     * Run on a connection idle longer than validationIdleTime. Before it is handed out; a failure closes it and the
-     * next one is tried. Null or blank: none.
-     * <p>Default: none.
-     */
+    /** Run on a connection idle longer than validationIdleTime. Default: none. */
     public String validationQuery() {
         return get(PoolOptions.VALIDATION_QUERY);
     }
 
-    /**
-     * LOCAL: the socket; REMOTE: also a round trip. {@code LOCAL} checks the socket on every acquisition, without a
-     * round trip; {@code REMOTE} also runs an empty query on a connection idle longer than {@code validationIdleTime}
-     * (a {@code validationQuery} takes its place).
-     * <p>Default: {@code LOCAL}.
-     */
+    /** LOCAL: the socket; REMOTE: also a round trip. Default: {@code LOCAL}. */
     public ValidationDepth validationDepth() {
         return get(PoolOptions.VALIDATION_DEPTH);
     }
 
-    /**
-     * A validation taking longer counts as failed. A validation is a {@code validationQuery} or a remote one. Null,
-     * zero or less: unbounded.
-     * <p>Default: unbounded.
-     */
+    /** A validation taking longer counts as failed. Default: unbounded. */
     public Duration maxValidationTime() {
         return get(PoolOptions.MAX_VALIDATION_TIME);
     }
 
-    /**
-     * Acquisitions that may wait at once; -1 for no bound. One more fails at once with an
-     * {@code R2dbcTransientResourceException} naming the option.
-     * <p>Default: {@code -1}.
-     */
+    /** Acquisitions that may wait at once; -1 for no bound. Default: {@code -1}. */
     public int maxPending() {
         return get(PoolOptions.MAX_PENDING);
     }
 
-    /**
-     * A connection used this recently is not validated remotely. It is handed out without a {@code validationQuery} or
-     * a remote validation, as HikariCP does.
-     * <p>Default: {@code 500ms}.
-     */
+    /** A connection used this recently is not validated remotely. Default: {@code 500ms}. */
     public Duration validationIdleTime() {
         return get(PoolOptions.VALIDATION_IDLE_TIME);
     }
 
     /**
-     * How often idle connections are checked. For {@code maxIdleTime}, {@code maxLifeTime}, a closed socket and
-     * {@code minIdle}. Null, zero or less: derived.
-     * <p>Default: derived: half the shorter of {@code maxIdleTime} and {@code maxLifeTime}, within 1 s to 30 s.
+     * How often idle connections are checked. Default: derived: half the shorter of {@code maxIdleTime} and
+     * {@code maxLifeTime}, within 1 s to 30 s.
      */
     public Duration backgroundEvictionInterval() {
         return get(PoolOptions.BACKGROUND_EVICTION_INTERVAL);
     }
 
-    /**
-     * How long a statement still running at release may take. A connection given back while a statement on it still
-     * runs is closed past it.
-     * <p>Default: {@code 10s}.
-     */
+    /** How long a statement still running at release may take. Default: {@code 10s}. */
     public Duration drainTime() {
         return get(PoolOptions.DRAIN_TIME);
     }
 
-    /**
-     * How long closing the pool waits for connections handed out. Past it, they are closed.
-     * <p>Default: {@code 30s}.
-     */
+    /** How long closing the pool waits for connections handed out. Default: {@code 30s}. */
     public Duration closeTime() {
         return get(PoolOptions.CLOSE_TIME);
     }
 
     /**
-     * Statements outside a transaction share connections, pipelined; SQL that changes the session is refused. A handle
-     * that begins a transaction or changes session state gets a connection of its own. What this mode refuses is under
-     * "Shared leases" in OPTIONS.md.
-     * <p>Default: {@code false}.
+     * Statements outside a transaction share connections, pipelined; SQL that changes the session is refused. Default:
+     * {@code false}.
      */
     public boolean sharedLeases() {
         return get(PoolOptions.SHARED_LEASES);
     }
 
-    /**
-     * With sharedLeases: statements in flight on one connection at most. Past it, another connection is used or opened.
-     * <p>Default: {@code 256}.
-     */
+    /** With sharedLeases: statements in flight on one connection at most. Default: {@code 256}. */
     public int pipeliningLimit() {
         return get(PoolOptions.PIPELINING_LIMIT);
     }
 
-    /**
-     * The pool's name, in its meters and messages. Its meters carry it as their {@code name} tag.
-     * <p>Default: {@code pgfast}.
-     */
+    /** The pool's name, in its meters and messages. Default: {@code pgfast}. */
     public String name() {
         return get(PoolOptions.NAME);
     }
 
-    /**
-     * Registers the pool's meters. In a Micrometer {@code MeterRegistry} (typed {@code Object}, so that micrometer-core
-     * stays optional), when the pool is made: the gauges Spring Boot registers for r2dbc-pool and an acquisition timer,
-     * see "Metrics" in OPTIONS.md. {@code PgfastPool.bindTo(registry)} does the same later.
-     * <p>Default: none.
-     */
+    /** Registers the pool's meters. Default: none. */
     public Object meterRegistry() {
         return get(PoolOptions.METER_REGISTRY);
     }
@@ -298,8 +229,7 @@ public final class PgfastPoolConfiguration {
 
         /**
          * Connections open at most. Handed out, idle and being opened together. It also lowers {@code initialSize} to
-         * it unless that was set (as Boot leaves both at 10).
-         * <p>Default: {@code 10}.
+         * it unless that was set (as Boot leaves both at 10). Default: {@code 10}.
          */
         public Builder maxSize(int maxSize) {
             return set(PoolOptions.MAX_SIZE, maxSize);
@@ -307,16 +237,14 @@ public final class PgfastPoolConfiguration {
 
         /**
          * Connections opened by warmup() or the first acquisition. {@code warmup()} opens them at once, the first
-         * acquisition in the background.
-         * <p>Default: {@code 10}, at most {@code maxSize}.
+         * acquisition in the background. Default: {@code 10}, at most {@code maxSize}.
          */
         public Builder initialSize(int initialSize) {
             return set(PoolOptions.INITIAL_SIZE, initialSize);
         }
 
         /**
-         * Idle connections kept open. The pool opens new ones as idle ones close or are evicted.
-         * <p>Default: {@code 0}.
+         * Idle connections kept open. The pool opens new ones as idle ones close or are evicted. Default: {@code 0}.
          */
         public Builder minIdle(int minIdle) {
             return set(PoolOptions.MIN_IDLE, minIdle);
@@ -324,8 +252,7 @@ public final class PgfastPoolConfiguration {
 
         /**
          * An idle connection unused this long is closed. While more than {@code minIdle} are idle; null, zero or less:
-         * never.
-         * <p>Default: {@code 30m}.
+         * never. Default: {@code 30m}.
          */
         public Builder maxIdleTime(Duration maxIdleTime) {
             return set(PoolOptions.MAX_IDLE_TIME, maxIdleTime);
@@ -333,8 +260,7 @@ public final class PgfastPoolConfiguration {
 
         /**
          * A connection is closed once this old. Up to 2.5 % earlier, at random, so that connections opened together do
-         * not retire together: when it comes back, or while idle. Null, zero or less: never.
-         * <p>Default: unbounded.
+         * not retire together: when it comes back, or while idle. Null, zero or less: never. Default: unbounded.
          */
         public Builder maxLifeTime(Duration maxLifeTime) {
             return set(PoolOptions.MAX_LIFE_TIME, maxLifeTime);
@@ -342,8 +268,7 @@ public final class PgfastPoolConfiguration {
 
         /**
          * An acquisition fails after this long without a connection. With an {@code R2dbcTimeoutException} naming the
-         * option. Null, zero or less: never.
-         * <p>Default: unbounded.
+         * option. Null, zero or less: never. Default: unbounded.
          */
         public Builder maxAcquireTime(Duration maxAcquireTime) {
             return set(PoolOptions.MAX_ACQUIRE_TIME, maxAcquireTime);
@@ -351,25 +276,21 @@ public final class PgfastPoolConfiguration {
 
         /**
          * Opening one connection fails after this long. With an {@code R2dbcTimeoutException}. Null, zero or less: the
-         * factory's own {@code connectTimeout} alone.
-         * <p>Default: unbounded (the factory's {@code connectTimeout} still bounds it).
+         * factory's own {@code connectTimeout} alone. Default: unbounded (the factory's {@code connectTimeout} still
+         * bounds it).
          */
         public Builder maxCreateConnectionTime(Duration maxCreateConnectionTime) {
             return set(PoolOptions.MAX_CREATE_CONNECTION_TIME, maxCreateConnectionTime);
         }
 
-        /**
-         * Further attempts to open a connection within one acquisition. Made after one failed.
-         * <p>Default: {@code 1}.
-         */
+        /** Further attempts to open a connection within one acquisition. Made after one failed. Default: {@code 1}. */
         public Builder acquireRetry(int acquireRetry) {
             return set(PoolOptions.ACQUIRE_RETRY, acquireRetry);
         }
 
         /**
          * Run on a connection idle longer than validationIdleTime. Before it is handed out; a failure closes it and the
-         * next one is tried. Null or blank: none.
-         * <p>Default: none.
+         * next one is tried. Null or blank: none. Default: none.
          */
         public Builder validationQuery(String validationQuery) {
             return set(PoolOptions.VALIDATION_QUERY, validationQuery);
@@ -378,8 +299,7 @@ public final class PgfastPoolConfiguration {
         /**
          * LOCAL: the socket; REMOTE: also a round trip. {@code LOCAL} checks the socket on every acquisition, without a
          * round trip; {@code REMOTE} also runs an empty query on a connection idle longer than
-         * {@code validationIdleTime} (a {@code validationQuery} takes its place).
-         * <p>Default: {@code LOCAL}.
+         * {@code validationIdleTime} (a {@code validationQuery} takes its place). Default: {@code LOCAL}.
          */
         public Builder validationDepth(ValidationDepth validationDepth) {
             return set(PoolOptions.VALIDATION_DEPTH, validationDepth);
@@ -387,8 +307,7 @@ public final class PgfastPoolConfiguration {
 
         /**
          * A validation taking longer counts as failed. A validation is a {@code validationQuery} or a remote one. Null,
-         * zero or less: unbounded.
-         * <p>Default: unbounded.
+         * zero or less: unbounded. Default: unbounded.
          */
         public Builder maxValidationTime(Duration maxValidationTime) {
             return set(PoolOptions.MAX_VALIDATION_TIME, maxValidationTime);
@@ -396,8 +315,7 @@ public final class PgfastPoolConfiguration {
 
         /**
          * Acquisitions that may wait at once; -1 for no bound. One more fails at once with an
-         * {@code R2dbcTransientResourceException} naming the option.
-         * <p>Default: {@code -1}.
+         * {@code R2dbcTransientResourceException} naming the option. Default: {@code -1}.
          */
         public Builder maxPending(int maxPending) {
             return set(PoolOptions.MAX_PENDING, maxPending);
@@ -405,8 +323,7 @@ public final class PgfastPoolConfiguration {
 
         /**
          * A connection used this recently is not validated remotely. It is handed out without a {@code validationQuery}
-         * or a remote validation, as HikariCP does.
-         * <p>Default: {@code 500ms}.
+         * or a remote validation, as HikariCP does. Default: {@code 500ms}.
          */
         public Builder validationIdleTime(Duration validationIdleTime) {
             return set(PoolOptions.VALIDATION_IDLE_TIME, validationIdleTime);
@@ -414,8 +331,8 @@ public final class PgfastPoolConfiguration {
 
         /**
          * How often idle connections are checked. For {@code maxIdleTime}, {@code maxLifeTime}, a closed socket and
-         * {@code minIdle}. Null, zero or less: derived.
-         * <p>Default: derived: half the shorter of {@code maxIdleTime} and {@code maxLifeTime}, within 1 s to 30 s.
+         * {@code minIdle}. Null, zero or less: derived. Default: derived: half the shorter of {@code maxIdleTime} and
+         * {@code maxLifeTime}, within 1 s to 30 s.
          */
         public Builder backgroundEvictionInterval(Duration backgroundEvictionInterval) {
             return set(PoolOptions.BACKGROUND_EVICTION_INTERVAL, backgroundEvictionInterval);
@@ -423,16 +340,14 @@ public final class PgfastPoolConfiguration {
 
         /**
          * How long a statement still running at release may take. A connection given back while a statement on it still
-         * runs is closed past it.
-         * <p>Default: {@code 10s}.
+         * runs is closed past it. Default: {@code 10s}.
          */
         public Builder drainTime(Duration drainTime) {
             return set(PoolOptions.DRAIN_TIME, drainTime);
         }
 
         /**
-         * How long closing the pool waits for connections handed out. Past it, they are closed.
-         * <p>Default: {@code 30s}.
+         * How long closing the pool waits for connections handed out. Past it, they are closed. Default: {@code 30s}.
          */
         public Builder closeTime(Duration closeTime) {
             return set(PoolOptions.CLOSE_TIME, closeTime);
@@ -441,8 +356,7 @@ public final class PgfastPoolConfiguration {
         /**
          * Statements outside a transaction share connections, pipelined; SQL that changes the session is refused. A
          * handle that begins a transaction or changes session state gets a connection of its own. What this mode
-         * refuses is under "Shared leases" in OPTIONS.md.
-         * <p>Default: {@code false}.
+         * refuses is under "Shared leases" in OPTIONS.md. Default: {@code false}.
          */
         public Builder sharedLeases(boolean sharedLeases) {
             return set(PoolOptions.SHARED_LEASES, sharedLeases);
@@ -450,16 +364,15 @@ public final class PgfastPoolConfiguration {
 
         /**
          * With sharedLeases: statements in flight on one connection at most. Past it, another connection is used or
-         * opened.
-         * <p>Default: {@code 256}.
+         * opened. Default: {@code 256}.
          */
         public Builder pipeliningLimit(int pipeliningLimit) {
             return set(PoolOptions.PIPELINING_LIMIT, pipeliningLimit);
         }
 
         /**
-         * The pool's name, in its meters and messages. Its meters carry it as their {@code name} tag.
-         * <p>Default: {@code pgfast}.
+         * The pool's name, in its meters and messages. Its meters carry it as their {@code name} tag. Default:
+         * {@code pgfast}.
          */
         public Builder name(String name) {
             return set(PoolOptions.NAME, name);
@@ -469,7 +382,7 @@ public final class PgfastPoolConfiguration {
          * Registers the pool's meters. In a Micrometer {@code MeterRegistry} (typed {@code Object}, so that
          * micrometer-core stays optional), when the pool is made: the gauges Spring Boot registers for r2dbc-pool and
          * an acquisition timer, see "Metrics" in OPTIONS.md. {@code PgfastPool.bindTo(registry)} does the same later.
-         * <p>Default: none.
+         * Default: none.
          */
         public Builder meterRegistry(Object meterRegistry) {
             return set(PoolOptions.METER_REGISTRY, meterRegistry);

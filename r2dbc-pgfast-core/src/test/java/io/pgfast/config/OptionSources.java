@@ -124,7 +124,7 @@ final class OptionSources {
             String returned = o.isOptional() ? name(Optional.class, imported) + "<" + name(type, imported) + ">"
                     : name(unboxed(type), imported);
             String value = "get(" + d.constant(o) + ")";
-            javadoc(out, indent, documentation(o));
+            javadoc(out, indent, documentation(o, false));
             out.add(indent + "public " + returned + " " + o.builderName() + "() {");
             out.add(indent + "    return " + (o.isOptional() ? name(Optional.class, imported) + ".ofNullable(" + value + ")"
                     : value) + ";");
@@ -140,7 +140,7 @@ final class OptionSources {
             if (!o.hasGeneratedSetter()) {
                 continue;
             }
-            javadoc(out, indent, documentation(o));
+            javadoc(out, indent, documentation(o, true));
             wrapped(out, indent, "public " + builder + " " + o.builderName() + "(",
                     name(unboxed(d.type(o)), imported) + " " + o.builderName() + ") {");
             out.add(indent + "    return set(" + d.constant(o) + ", " + o.builderName() + ");");
@@ -201,10 +201,10 @@ final class OptionSources {
         return c.getCanonicalName();
     }
 
-    /** The doc line, the details and the default, in Markdown. */
-    static String documentation(PgOption<?> o) {
-        String text = sentence(o.doc()) + (o.details() == null ? "" : " " + o.details());
-        return javadoc(text) + (o.isDerived() ? "" : "\n<p>Default: " + javadoc(defaultCell(o)) + ".");
+    /** The doc line, the details (for a setter: what a caller sets), and the default, as Javadoc. */
+    static String documentation(PgOption<?> o, boolean details) {
+        String text = sentence(o.doc()) + (!details || o.details() == null ? "" : " " + o.details());
+        return javadoc(text) + (o.isDerived() ? "" : " Default: " + javadoc(defaultCell(o)) + ".");
     }
 
     private static String sentence(String doc) {

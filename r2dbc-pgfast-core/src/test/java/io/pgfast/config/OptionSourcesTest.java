@@ -58,15 +58,12 @@ class OptionSourcesTest {
         OptionSources.Declarations d = new OptionSources.Declarations(NewOption.class);
         Set<String> imports = Set.of("io.r2dbc.spi.Option");
         assertThat(String.join("\n", OptionSources.getters(d, imports, ""))).isEqualTo("""
-                    /**
-                     * Widgets kept per connection. {@code 0} keeps none.
-                     * <p>Default: {@code 3}.
-                     */
+                    /** Widgets kept per connection. Default: {@code 3}. */
                     public int widgetLimit() {
                         return get(NewOption.WIDGET_LIMIT);
                     }""");
         assertThat(String.join("\n", OptionSources.setters(d, "PgfastConnectionConfigurationBuilder", imports, "    ")))
-                .contains("public PgfastConnectionConfigurationBuilder widgetLimit(int widgetLimit) {",
+                .contains("Widgets kept per connection. {@code 0} keeps none.","public PgfastConnectionConfigurationBuilder widgetLimit(int widgetLimit) {",
                         "return set(NewOption.WIDGET_LIMIT, widgetLimit);");
         assertThat(OptionSources.constants(d, imports)).containsExactly("    /** Widgets kept per connection. */",
                 "    public static final Option<Integer> WIDGET_LIMIT = NewOption.WIDGET_LIMIT.r2dbcOption();");
