@@ -27,10 +27,11 @@ import io.r2dbc.spi.Option;
  * runs the check, and the configurations answer {@code get(option)}; the URL providers apply every declared option
  * they find. The typed builder methods, the configurations' getters, the provider's {@code Option} constants,
  * OPTIONS.md's tables (and Spring Boot's metadata of the pool's properties) are generated from the declarations:
- * the tests {@code OptionSourcesTest} (core) and the Boot module's build rewrite them.
+ * core's {@code OptionSourcesTest} rewrites them in the sources, the Boot module's build writes the metadata.
  *
  * <p>Immutable once declared. The declaring methods ({@code with...}, {@code details}, ...) return a changed copy
  * that keeps the original's place in the declaration order; they are meant for the declaration's own expression.
+ * {@code Cloneable} only so that a copy takes every attribute; {@code clone()} stays protected.
  *
  * @param <T> the option's Java type as the configuration holds it
  */
