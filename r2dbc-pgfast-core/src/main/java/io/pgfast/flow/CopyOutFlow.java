@@ -9,6 +9,7 @@ import io.pgfast.error.ErrorDetails;
 import io.pgfast.error.PgExceptionFactory;
 import io.pgfast.error.SqlState;
 import io.pgfast.protocol.BackendMessage;
+import io.pgfast.protocol.BackendMessageType;
 import io.pgfast.protocol.ProtocolException;
 import io.pgfast.protocol.backend.CommandComplete;
 import io.pgfast.protocol.backend.CopyData;
@@ -184,8 +185,8 @@ public final class CopyOutFlow extends Conversation implements Subscription {
 
     /** The data is read ahead for a statement waiting behind this COPY, within {@code readAheadLimit}. */
     @Override
-    protected boolean readAhead(byte type) {
-        if (type != CopyData.TYPE || phase != Phase.COPYING || isStopped() || heldBytes >= transport.readAheadLimit()) {
+    protected boolean readAhead(BackendMessageType type) {
+        if (type != BackendMessageType.COPY_DATA || phase != Phase.COPYING || isStopped() || heldBytes >= transport.readAheadLimit()) {
             return false;
         }
         readingAhead = true;
@@ -214,8 +215,8 @@ public final class CopyOutFlow extends Conversation implements Subscription {
     }
 
     @Override
-    protected boolean canAccept(byte messageType) {
-        return messageType != CopyData.TYPE || phase != Phase.COPYING || isStopped() || (!hasHeld() && demand.get() > 0)
+    protected boolean canAccept(BackendMessageType type) {
+        return type != BackendMessageType.COPY_DATA || phase != Phase.COPYING || isStopped() || (!hasHeld() && demand.get() > 0)
                 || readingAhead && heldBytes < transport.readAheadLimit();
     }
 

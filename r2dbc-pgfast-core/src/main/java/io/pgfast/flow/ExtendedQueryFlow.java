@@ -8,6 +8,7 @@ import io.pgfast.codec.CodecRegistry;
 import io.pgfast.codec.Format;
 import io.pgfast.protocol.ProtocolException;
 import io.pgfast.protocol.BackendMessage;
+import io.pgfast.protocol.BackendMessageType;
 import io.pgfast.protocol.backend.BindComplete;
 import io.pgfast.protocol.backend.CloseComplete;
 import io.pgfast.protocol.backend.CommandComplete;
@@ -246,19 +247,19 @@ public abstract sealed class ExtendedQueryFlow extends QueryFlow permits OneBind
     }
 
     @Override
-    protected boolean canAccept(byte type) {
+    protected boolean canAccept(BackendMessageType type) {
         switch (type) {
-            case 'D':
+            case DATA_ROW:
                 // without an open result the row is a protocol violation: take it, so onMessage can say so
                 return current == null || current.acceptsRow();
-            case '2':
+            case BIND_COMPLETE:
                 return !cache.enabled() || canOpenResult();
-            case 'T':
-            case 'n':
+            case ROW_DESCRIPTION:
+            case NO_DATA:
                 return !executing || cache.enabled() || canOpenResult();
-            case 'C':
-            case 'E':
-            case 'I':
+            case COMMAND_COMPLETE:
+            case ERROR_RESPONSE:
+            case EMPTY_QUERY_RESPONSE:
                 return current != null || canOpenResult();
             default:
                 return true;

@@ -6,6 +6,7 @@ import io.pgfast.codec.CodecRegistry;
 import io.pgfast.error.ErrorDetails;
 import io.pgfast.error.PgExceptionFactory;
 import io.pgfast.observation.QueryObservation;
+import io.pgfast.protocol.BackendMessageType;
 import io.pgfast.protocol.backend.ErrorResponse;
 import io.pgfast.protocol.backend.NoticeResponse;
 import io.pgfast.transport.Transport;
@@ -115,8 +116,8 @@ public abstract class QueryFlow extends ResultDelivery implements ResultFeed.Own
 
     /** The rows of the current result are read ahead for a statement waiting behind this one (see ResultFeed). */
     @Override
-    protected boolean readAhead(byte type) {
-        if (type == 'D') {
+    protected boolean readAhead(BackendMessageType type) {
+        if (type == BackendMessageType.DATA_ROW) {
             return current != null && current.startReadAhead();
         }
         // a message that would open a Result nobody has asked for: hold the Results (see ResultDelivery#deliver)

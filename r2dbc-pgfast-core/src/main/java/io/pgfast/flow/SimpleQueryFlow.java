@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.util.ReferenceCountUtil;
 import io.pgfast.codec.CodecRegistry;
 import io.pgfast.protocol.BackendMessage;
+import io.pgfast.protocol.BackendMessageType;
 import io.pgfast.protocol.backend.CommandComplete;
 import io.pgfast.protocol.backend.CopyData;
 import io.pgfast.protocol.backend.CopyDone;
@@ -43,16 +44,16 @@ public final class SimpleQueryFlow extends QueryFlow {
     }
 
     @Override
-    protected boolean canAccept(byte type) {
+    protected boolean canAccept(BackendMessageType type) {
         switch (type) {
-            case 'D':
+            case DATA_ROW:
                 // without an open result the row is a protocol violation: take it, so onMessage can say so
                 return current == null || current.acceptsRow();
-            case 'T':
-            case 'I':
+            case ROW_DESCRIPTION:
+            case EMPTY_QUERY_RESPONSE:
                 return canOpenResult();
-            case 'C':
-            case 'E':
+            case COMMAND_COMPLETE:
+            case ERROR_RESPONSE:
                 return current != null || canOpenResult();
             default:
                 return true;

@@ -23,6 +23,7 @@ import io.pgfast.protocol.backend.AuthenticationSASLFinal;
 import io.pgfast.protocol.backend.AuthenticationUnsupported;
 import io.pgfast.protocol.backend.BackendKeyData;
 import io.pgfast.protocol.BackendMessage;
+import io.pgfast.protocol.BackendMessageType;
 import io.pgfast.protocol.backend.ErrorResponse;
 import io.pgfast.protocol.backend.NegotiateProtocolVersion;
 import io.pgfast.protocol.backend.NoticeResponse;
@@ -229,7 +230,7 @@ public final class StartupFlow extends Conversation {
     }
 
     @Override
-    protected boolean canAccept(byte messageType) {
+    protected boolean canAccept(BackendMessageType type) {
         return !gssStepRunning;
     }
 

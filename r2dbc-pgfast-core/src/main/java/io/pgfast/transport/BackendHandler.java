@@ -7,7 +7,7 @@ import io.netty.handler.codec.ByteToMessageDecoder;
 import io.netty.util.ReferenceCountUtil;
 import io.pgfast.protocol.BackendMessageReader;
 import io.pgfast.protocol.BackendMessage;
-import io.pgfast.protocol.backend.CopyData;
+import io.pgfast.protocol.BackendMessageType;
 import io.pgfast.protocol.backend.ErrorResponse;
 import io.pgfast.codec.io.UnsignedInts;
 
@@ -102,8 +102,8 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
                 // wrapper itself is still what gets released)
                 ByteBuf view = LeakWrappers.isWrapper(cumulation) ? cumulation.unwrap() : cumulation;
                 Conversation head = queue.head();
-                byte type = view.getByte(view.readerIndex());
-                if (head != null && !isAsynchronous(type) && !head.canAccept(type)) {
+                BackendMessageType type = BackendMessageType.of(view.getByte(view.readerIndex()));
+                if (head != null && !type.isAsynchronous() && !head.canAccept(type)) {
                     if (queue.hasWaitersBehindHead()) {
                         if (head.readAhead(type)) {
                             continue;
@@ -119,7 +119,7 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
                     transport.stalled();
                     return;
                 }
-                if (type == 'D' && head != null && head.skipsDataRows()) {
+                if (type == BackendMessageType.DATA_ROW && head != null && head.skipsDataRows()) {
                     int skipped = framer.skipDataRow(view);
                     if (skipped < 0) {
                         break;
@@ -130,11 +130,11 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
                 // a CopyData keeps a retained slice, which may outlive the cumulation: it is cut from the
                 // wrapper, so that its release, the last one, reaches the leak detector's record (a slice of
                 // the wrapped buffer would free the memory and leave the record open: a false leak report)
-                BackendMessage message = framer.next(type == CopyData.TYPE ? cumulation : view);
+                BackendMessage message = framer.next(type == BackendMessageType.COPY_DATA ? cumulation : view);
                 if (message == null) {
                     break;
                 }
-                transport.dispatch(message);
+                transport.dispatch(type, message);
             }
             if (cumulation != null && !cumulation.isReadable()) {
                 cumulation.release();
@@ -153,11 +153,6 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
                 socketTimeout.update();
             }
         }
-    }
-
-    /** NotificationResponse, ParameterStatus and NoticeResponse may arrive at any time (protocol 55.2.7). */
-    private static boolean isAsynchronous(byte type) {
-        return type == 'A' || type == 'S' || type == 'N';
     }
 
     @Override
@@ -195,7 +190,7 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
             if (length < 4 || end - i - 1 < length) {
                 break;
             }
-            if (b.getByte(i) == ErrorResponse.TYPE) {
+            if (b.getByte(i) == BackendMessageType.ERROR_RESPONSE.code()) {
                 try {
                     ErrorResponse error = ErrorResponse.decode(b.slice(i + 5, length - 4));
                     if ("FATAL".equals(error.severity()) || "PANIC".equals(error.severity())) {

@@ -2,6 +2,7 @@ package io.pgfast.transport;
 
 import io.netty.buffer.ByteBuf;
 import io.pgfast.protocol.BackendMessage;
+import io.pgfast.protocol.BackendMessageType;
 
 /**
  * One request/response exchange with the backend: the frontend messages of a request and the handling
@@ -44,7 +45,7 @@ public abstract class Conversation {
      * asked for rows is how backpressure reaches the socket: the handler stops decoding and stops
      * reading until {@link Transport#resumeReading()} is called.
      */
-    protected boolean canAccept(byte messageType) {
+    protected boolean canAccept(BackendMessageType type) {
         return true;
     }
 
@@ -72,7 +73,7 @@ public abstract class Conversation {
      * another), nothing would ever move. Returning true means the conversation now takes the rest of what it
      * refused into memory, within the connection's {@link Transport#readAheadLimit()}, so the queue moves; {@code canAccept} must then accept {@code type}. The default reads nothing ahead.
      */
-    protected boolean readAhead(byte type) {
+    protected boolean readAhead(BackendMessageType type) {
         return false;
     }
 

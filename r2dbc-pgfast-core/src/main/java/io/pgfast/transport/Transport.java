@@ -13,6 +13,7 @@ import io.pgfast.protocol.ProtocolException;
 import io.pgfast.protocol.ProtocolVersion;
 import io.pgfast.protocol.backend.BackendKeyData;
 import io.pgfast.protocol.BackendMessage;
+import io.pgfast.protocol.BackendMessageType;
 import io.pgfast.protocol.backend.ErrorFields;
 import io.pgfast.protocol.backend.ErrorResponse;
 import io.pgfast.protocol.backend.NoticeResponse;
@@ -256,38 +257,45 @@ public final class Transport {
         return notices;
     }
 
-    void dispatch(BackendMessage message) {
+    void dispatch(BackendMessageType type, BackendMessage message) {
         boolean readyForQuery = false;
-        if (message instanceof ParameterStatus) {
-            ParameterStatus ps = (ParameterStatus) message;
-            parameters.put(ps.name(), ps.value());
-            return;
-        }
-        if (message instanceof NotificationResponse) {
-            Consumer<NotificationResponse> listener = notificationListener;
-            if (listener != null) {
-                listener.accept((NotificationResponse) message);
-            }
-            return;
-        }
-        if (message instanceof BackendKeyData) {
-            backendKeyData = (BackendKeyData) message;
-        } else if (message instanceof ReadyForQuery) {
-            transactionStatus = ((ReadyForQuery) message).status();
-            ready = true;
-            readyForQuery = true;
-        } else if (message instanceof ErrorResponse) {
-            notices.log((ErrorResponse) message);
-            if (ready && isFatal((ErrorResponse) message)) {
-                message = fromThisServer((ErrorResponse) message);
-            }
-        } else if (message instanceof NoticeResponse && isOperatorIntervention((NoticeResponse) message)) {
-            NoticeResponse n = (NoticeResponse) message;
-            lastWords = n.message() + " (" + n.code() + ")";
+        switch (type) {
+            case PARAMETER_STATUS:
+                ParameterStatus ps = (ParameterStatus) message;
+                parameters.put(ps.name(), ps.value());
+                return;
+            case NOTIFICATION_RESPONSE:
+                Consumer<NotificationResponse> listener = notificationListener;
+                if (listener != null) {
+                    listener.accept((NotificationResponse) message);
+                }
+                return;
+            case BACKEND_KEY_DATA:
+                backendKeyData = (BackendKeyData) message;
+                break;
+            case READY_FOR_QUERY:
+                transactionStatus = ((ReadyForQuery) message).status();
+                ready = true;
+                readyForQuery = true;
+                break;
+            case ERROR_RESPONSE:
+                notices.log((ErrorResponse) message);
+                if (ready && isFatal((ErrorResponse) message)) {
+                    message = fromThisServer((ErrorResponse) message);
+                }
+                break;
+            case NOTICE_RESPONSE:
+                if (isOperatorIntervention((NoticeResponse) message)) {
+                    NoticeResponse n = (NoticeResponse) message;
+                    lastWords = n.message() + " (" + n.code() + ")";
+                }
+                break;
+            default:
+                break;
         }
         Conversation head = queue.head();
         if (head == null) {
-            onUnsolicited(message);
+            onUnsolicited(type, message);
             return;
         }
         if (readyForQuery) {
@@ -374,17 +382,16 @@ public final class Transport {
         queue.ending(conversation);
     }
 
-    private void onUnsolicited(BackendMessage message) {
-        if (message instanceof NoticeResponse) {
-            NoticeResponse n = (NoticeResponse) message;
-            notices.log(n);
-        } else if (message instanceof ErrorResponse) {
+    private void onUnsolicited(BackendMessageType type, BackendMessage message) {
+        if (type == BackendMessageType.NOTICE_RESPONSE) {
+            notices.log((NoticeResponse) message);
+        } else if (type == BackendMessageType.ERROR_RESPONSE) {
             // e.g. FATAL 57P01 on an idle connection when the server shuts down (its message names the server)
             ErrorResponse e = (ErrorResponse) message;
             fail(new R2dbcNonTransientResourceException("[" + e.code() + "] " + e.message(), e.code()));
         } else {
             ReferenceCountUtil.release(message);
-            fail(new ProtocolException("unexpected " + message.getClass().getSimpleName() + " while no request was in flight"));
+            fail(new ProtocolException("unexpected " + type + " while no request was in flight"));
         }
     }
 
