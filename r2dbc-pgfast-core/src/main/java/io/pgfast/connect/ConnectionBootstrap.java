@@ -207,7 +207,7 @@ public final class ConnectionBootstrap {
                         .then(check == null ? Mono.empty() : check.apply(transport))
                         .then(replication ? Mono.fromSupplier(() -> new Session(transport, codecs, null)) : withDatabaseTypes(transport))
                         .onErrorResume(e -> transport.close().onErrorResume(x -> Mono.empty())
-                                .then(Mono.error(gss != null && !gss.required() && transport.isGssEncrypted() && e instanceof R2dbcException
+                                .then(Mono.error(gss != null && !gss.required() && transport.session().isGssEncrypted() && e instanceof R2dbcException
                                         // gssEncMode=prefer: the attempt with GSS encryption failed, the caller tries without
                                         ? new GssEncryptionException((R2dbcException) e) : e)))
                         .doOnCancel(() -> transport.close().subscribe(v -> { }, x -> { })));
@@ -277,7 +277,7 @@ public final class ConnectionBootstrap {
     }
 
     private Mono<Session> discoverTypes(Transport transport) {
-        int major = TypeDiscovery.major(transport.parameters().getOrDefault("server_version", "0"));
+        int major = TypeDiscovery.major(transport.session().parameters().getOrDefault("server_version", "0"));
         return TypeDiscovery.discover(transport, codecs, major).flatMap(registry -> {
             if (!transport.isConnected()) {
                 // the lookup failed because the connection did: never hand out a closed connection, and say why

@@ -170,7 +170,7 @@ public final class StartupFlow extends Conversation {
             if (!sawAuthenticationOk) {
                 throw new R2dbcNonTransientResourceException("the server sent ReadyForQuery before AuthenticationOk", SqlState.PROTOCOL_VIOLATION);
             }
-            transport.protocolVersion(protocol.version());
+            transport.session().protocolVersion(protocol.version());
             disposeGss();
             done = true;
             sink.success();

@@ -32,7 +32,7 @@ public final class CancelRequestSender {
 
     /** Event loop of {@code transport} only. */
     public static void send(Transport transport) {
-        BackendKeyData key = transport.backendKeyData();
+        BackendKeyData key = transport.session().backendKeyData();
         SocketAddress address = transport.channel().remoteAddress();
         if (key == null || address == null) {
             return;

@@ -96,7 +96,7 @@ public final class Connector {
         connection.addHandlerLast("pgfast-gss-negotiation", new GssEncNegotiationHandler(gss.context(), gss.required(), done));
         return await(done).flatMap(encrypted -> {
             if (encrypted) {
-                transport.markGssEncrypted();
+                transport.session().markGssEncrypted();
                 install(connection, transport);
                 return Mono.just(transport);
             }

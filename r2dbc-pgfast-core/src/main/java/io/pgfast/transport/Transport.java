@@ -10,17 +10,11 @@ import io.netty.channel.EventLoop;
 import io.netty.channel.unix.DomainSocketAddress;
 import io.netty.util.ReferenceCountUtil;
 import io.pgfast.protocol.ProtocolException;
-import io.pgfast.protocol.ProtocolVersion;
-import io.pgfast.protocol.backend.BackendKeyData;
 import io.pgfast.protocol.BackendMessage;
 import io.pgfast.protocol.BackendMessageType;
 import io.pgfast.protocol.backend.ErrorFields;
 import io.pgfast.protocol.backend.ErrorResponse;
 import io.pgfast.protocol.backend.NoticeResponse;
-import io.pgfast.protocol.backend.NotificationResponse;
-import io.pgfast.protocol.backend.ParameterStatus;
-import io.pgfast.protocol.backend.ReadyForQuery;
-import io.pgfast.protocol.backend.TransactionStatus;
 import io.pgfast.protocol.frontend.Terminate;
 import io.r2dbc.spi.R2dbcNonTransientResourceException;
 import io.r2dbc.spi.R2dbcTimeoutException;
@@ -34,13 +28,11 @@ import java.net.SocketAddress;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.Consumer;
 
 /**
  * One open channel to a backend: submits conversations, routes backend messages to them, and keeps the
- * session state the backend reports (ParameterStatus, BackendKeyData, transaction status).
+ * session state the backend reports in its {@link ServerSession}.
  *
  * <p>All routing happens on the channel's event loop; {@link #submit} and {@link #resumeReading} may be
  * called from any thread.
@@ -57,29 +49,19 @@ public final class Transport {
     private final SocketTimeout socketTimeout;
     /** What an early cancel does: discard, and cancel past the bounds (see {@link #cancelEarly}). */
     private final EarlyCancel earlyCancel;
-    private final Map<String, String> parameters = new ConcurrentHashMap<>();
+    private final ServerSession session = new ServerSession();
     private final AtomicBoolean resumeScheduled = new AtomicBoolean();
     /** Conversations submitted from other threads, on their way to the event loop. */
     private final Submissions submissions = new Submissions(this);
     private final Sinks.Empty<Void> closed = Sinks.empty();
-    private volatile BackendKeyData backendKeyData;
-    /** The protocol version the startup settled on (3.0 until it says otherwise). */
-    private volatile ProtocolVersion protocolVersion = ProtocolVersion.V3_0;
-    private volatile boolean gssEncrypted;
-    private volatile TransactionStatus transactionStatus = TransactionStatus.IDLE;
     private volatile Throwable failure;
     /** The failure, when the connection ended without {@link #close()} having been asked for. */
     private volatile Throwable lost;
     private volatile boolean closing;
-    private volatile Consumer<NotificationResponse> notificationListener;
     /** {@code readAheadLimit}: bytes of one result's rows that may be read ahead for statements waiting behind it. */
     private final long readAheadLimit;
     /** The server as messages name it (see {@link #server()}). */
     private final String server;
-    /** A WARNING of class 57 (operator intervention): why the server is about to close the connection. */
-    private volatile String lastWords;
-    /** Set by the first ReadyForQuery: the startup is over. */
-    private volatile boolean ready;
     /** What waits for the connection to settle ({@link #whenSettled}); event loop only. */
     private Runnable settled;
     /** The conversation a ReadyForQuery is being handed to, while it is (event loop only; see {@link #isAtRest()}). */
@@ -258,41 +240,16 @@ public final class Transport {
     }
 
     void dispatch(BackendMessageType type, BackendMessage message) {
-        boolean readyForQuery = false;
-        switch (type) {
-            case PARAMETER_STATUS:
-                ParameterStatus ps = (ParameterStatus) message;
-                parameters.put(ps.name(), ps.value());
-                return;
-            case NOTIFICATION_RESPONSE:
-                Consumer<NotificationResponse> listener = notificationListener;
-                if (listener != null) {
-                    listener.accept((NotificationResponse) message);
-                }
-                return;
-            case BACKEND_KEY_DATA:
-                backendKeyData = (BackendKeyData) message;
-                break;
-            case READY_FOR_QUERY:
-                transactionStatus = ((ReadyForQuery) message).status();
-                ready = true;
-                readyForQuery = true;
-                break;
-            case ERROR_RESPONSE:
-                notices.log((ErrorResponse) message);
-                if (ready && isFatal((ErrorResponse) message)) {
-                    message = fromThisServer((ErrorResponse) message);
-                }
-                break;
-            case NOTICE_RESPONSE:
-                if (isOperatorIntervention((NoticeResponse) message)) {
-                    NoticeResponse n = (NoticeResponse) message;
-                    lastWords = n.message() + " (" + n.code() + ")";
-                }
-                break;
-            default:
-                break;
+        if (session.report(type, message)) {
+            return;
         }
+        if (type == BackendMessageType.ERROR_RESPONSE) {
+            notices.log((ErrorResponse) message);
+            if (session.isStarted() && isFatal((ErrorResponse) message)) {
+                message = fromThisServer((ErrorResponse) message);
+            }
+        }
+        boolean readyForQuery = type == BackendMessageType.READY_FOR_QUERY;
         Conversation head = queue.head();
         if (head == null) {
             onUnsolicited(type, message);
@@ -407,7 +364,7 @@ public final class Transport {
         Throwable wrapped = cause instanceof R2dbcNonTransientResourceException || cause instanceof R2dbcTimeoutException ? cause
                 : new R2dbcNonTransientResourceException(closing ? "connection to " + server + " closed"
                         : "connection to " + server + " failed: " + cause.getMessage()
-                        + (lastWords == null ? "" : " (the server had said: " + lastWords + ")"), cause);
+                        + (session.lastWords() == null ? "" : " (the server had said: " + session.lastWords() + ")"), cause);
         failure = wrapped;
         if (!closing) {
             lost = wrapped;
@@ -417,27 +374,19 @@ public final class Transport {
         Throwable later = wrapped instanceof R2dbcTimeoutException
                 ? new R2dbcNonTransientResourceException("connection closed: " + wrapped.getMessage(), SqlState.CONNECTION_FAILURE, wrapped) : wrapped;
         earlyCancel.closed();
-        queue.close(wrapped, later, new LostOutcome(server, transactionStatus));
+        queue.close(wrapped, later, new LostOutcome(server, session.transactionStatus()));
         channel.close();
         closed.tryEmitEmpty();
         settle();
     }
 
     void onChannelInactive() {
-        String words = lastWords;
+        String words = session.lastWords();
         if (words == null && !closing) {
             words = handler.unreadLastWords();
         }
         fail(new R2dbcNonTransientResourceException(closing ? "connection to " + server + " closed"
                 : "connection to " + server + " closed by the server" + (words == null ? "" : ": " + words)));
-    }
-
-    /**
-     * An immediate shutdown tells each client why with a WARNING 57P01 ("terminating connection due to
-     * immediate shutdown command") and closes the connection: that reason belongs in the error that follows.
-     */
-    private static boolean isOperatorIntervention(NoticeResponse n) {
-        return n.code() != null && n.code().startsWith("57");
     }
 
     /**
@@ -518,37 +467,8 @@ public final class Transport {
         return lost;
     }
 
-    public Map<String, String> parameters() {
-        return parameters;
-    }
-
-    /** Whether the connection is GSS-encrypted (set before the first conversation). */
-    public boolean isGssEncrypted() {
-        return gssEncrypted;
-    }
-
-    void markGssEncrypted() {
-        gssEncrypted = true;
-    }
-
-    /** The protocol version in use, recorded by the startup once the server is ready. */
-    public ProtocolVersion protocolVersion() {
-        return protocolVersion;
-    }
-
-    public void protocolVersion(ProtocolVersion version) {
-        this.protocolVersion = version;
-    }
-
-    public BackendKeyData backendKeyData() {
-        return backendKeyData;
-    }
-
-    public TransactionStatus transactionStatus() {
-        return transactionStatus;
-    }
-
-    public void notificationListener(Consumer<NotificationResponse> listener) {
-        this.notificationListener = listener;
+    /** What the backend reports about its session. */
+    public ServerSession session() {
+        return session;
     }
 }
