@@ -24,7 +24,6 @@ import io.pgfast.protocol.backend.ReadyForQuery;
 import io.pgfast.protocol.backend.RowDescription;
 import io.pgfast.protocol.frontend.CopyFail;
 import io.pgfast.protocol.frontend.Query;
-import io.pgfast.transport.CancelRequestSender;
 import io.pgfast.transport.Conversation;
 import io.pgfast.transport.Transport;
 import io.r2dbc.spi.R2dbcException;
@@ -371,7 +370,7 @@ public final class CopyOutFlow extends Conversation implements Subscription {
     private void cancelServerWork() {
         if (!cancelSent && transport.isLastWritten(this)) {
             cancelSent = true;
-            CancelRequestSender.send(transport);
+            transport.sendCancelRequest();
         }
     }
 
