@@ -7,7 +7,6 @@ import io.netty.channel.ChannelOutboundHandler;
 import io.netty.channel.EventLoop;
 import reactor.core.publisher.Mono;
 
-import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -36,16 +35,6 @@ public final class Transport {
     private final AtomicBoolean resumeScheduled = new AtomicBoolean();
     /** Where notices and error responses are logged, at the levels the configuration names. */
     private final Notices notices;
-
-    /**
-     * A channel with no read-ahead, default notices, Reactor Netty's loops and an early cancel that cancels at once;
-     * {@code socketTimeout} null or zero for none.
-     */
-    Transport(Channel channel, int maxMessageSize, int pipelineLimit, Duration socketTimeout) {
-        this(channel, new TransportSettings(Duration.ZERO, DeadPeerDetection.OFF, true, false, maxMessageSize, pipelineLimit,
-                socketTimeout == null ? Duration.ZERO : socketTimeout, 0, Notices.DEFAULT, null,
-                0, Duration.ZERO));
-    }
 
     Transport(Channel channel, TransportSettings settings) {
         this.channel = channel;

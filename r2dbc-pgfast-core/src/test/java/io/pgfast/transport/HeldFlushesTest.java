@@ -108,7 +108,7 @@ class HeldFlushesTest {
     }
 
     private static Transport transportOf(EmbeddedChannel channel) {
-        Transport transport = new Transport(channel, 1 << 20, 16, null);
+        Transport transport = new Transport(channel, TestTransports.embeddedSettings(1 << 20, 16));
         channel.pipeline().addLast(transport.handler());
         return transport;
     }
