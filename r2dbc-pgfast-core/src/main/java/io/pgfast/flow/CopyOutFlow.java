@@ -81,7 +81,7 @@ public final class CopyOutFlow extends Conversation implements Subscription {
     private R2dbcException serverError;
     /**
      * Data read ahead while a statement waits behind this COPY and nobody asks for the data (see
-     * {@link Conversation#readAhead}): heap copies, handed out in order as the subscriber asks. Event loop only.
+     * {@link Conversation#readAheadForWaiters}): heap copies, handed out in order as the subscriber asks. Event loop only.
      */
     private ArrayDeque<ByteBuf> held;
     private long heldBytes;
@@ -184,7 +184,7 @@ public final class CopyOutFlow extends Conversation implements Subscription {
 
     /** The data is read ahead for a statement waiting behind this COPY, within {@code readAheadLimit}. */
     @Override
-    protected boolean readAhead(BackendMessageType type) {
+    protected boolean readAheadForWaiters(BackendMessageType type) {
         if (type != BackendMessageType.COPY_DATA || phase != Phase.COPYING || isStopped() || heldBytes >= transport.readAheadLimit()) {
             return false;
         }

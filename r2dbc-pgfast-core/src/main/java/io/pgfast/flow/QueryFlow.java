@@ -116,9 +116,9 @@ public abstract class QueryFlow extends ResultDelivery implements ResultFeed.Own
 
     /** The rows of the current result are read ahead for a statement waiting behind this one (see ResultFeed). */
     @Override
-    protected boolean readAhead(BackendMessageType type) {
+    protected boolean readAheadForWaiters(BackendMessageType type) {
         if (type == BackendMessageType.DATA_ROW) {
-            return current != null && current.startReadAhead();
+            return current != null && current.startReadingRowsAhead();
         }
         // a message that would open a Result nobody has asked for: hold the Results (see ResultDelivery#deliver)
         return readResultsAhead() && canAccept(type);

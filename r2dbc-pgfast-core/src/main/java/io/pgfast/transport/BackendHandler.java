@@ -30,7 +30,7 @@ import java.time.Duration;
  * message, whatever the size of the result, plus what a conversation reads ahead for those waiting behind it.
  *
  * <p>Read-ahead: when the head refuses while other conversations wait behind it, their answers can only come after
- * the head's, so the head is asked to take the rest into memory ({@link Conversation#readAhead}), within
+ * the head's, so the head is asked to take the rest into memory ({@link Conversation#readAheadForWaiters}), within
  * {@code readAheadLimit}; when it cannot, the waiters fail and the head waits for its own consumer.
  *
  * <p>Also here: the DataRows of a conversation whose consumer is gone are stepped over by their length, undecoded, and
@@ -146,7 +146,7 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
                 BackendMessageType type = BackendMessageType.of(view.getByte(view.readerIndex()));
                 if (head != null && !type.isAsynchronous() && !head.canAccept(type)) {
                     if (queue.hasWaitersBehindHead()) {
-                        if (head.readAhead(type)) {
+                        if (head.readAheadForWaiters(type)) {
                             continue;
                         }
                         // the waiters would wait for ever: they fail, the head waits for its own consumer;

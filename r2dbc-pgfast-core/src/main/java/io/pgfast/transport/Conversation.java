@@ -73,7 +73,7 @@ public abstract class Conversation {
      * another), nothing would ever move. Returning true means the conversation now takes the rest of what it
      * refused into memory, within the connection's {@link Transport#readAheadLimit()}, so the queue moves; {@code canAccept} must then accept {@code type}. The default reads nothing ahead.
      */
-    protected boolean readAhead(BackendMessageType type) {
+    protected boolean readAheadForWaiters(BackendMessageType type) {
         return false;
     }
 

@@ -109,7 +109,7 @@ public final class Transport {
         queue.submit(conversation);
         if (handler.isStalled() && queue.head() != conversation) {
             // reading waits for the head's consumer, and now a conversation waits behind it: the head may have
-            // to read ahead (or the waiter fail) so that nothing waits for ever (see Conversation#readAhead)
+            // to read ahead (or the waiter fail) so that nothing waits for ever (see Conversation#readAheadForWaiters)
             handler.resume();
         }
         handler.watchTimeout();
