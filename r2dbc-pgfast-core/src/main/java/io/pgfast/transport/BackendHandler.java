@@ -47,7 +47,7 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
     private final EarlyCancel earlyCancel;
     /** Null when socketTimeout is off: then nothing of it runs. */
     private final SocketTimeout socketTimeout;
-    /** {@code readAheadLimit}: bytes of one result's rows that may be read ahead for statements waiting behind it. */
+    /** {@code readAheadLimit}: the bytes a conversation may hold read ahead for the conversations waiting behind it. */
     private final long readAheadLimit;
     private ChannelHandlerContext ctx;
     private ByteBuf cumulation;
@@ -82,7 +82,7 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
         return stalled;
     }
 
-    /** How many bytes of one result's rows may be read ahead for statements waiting behind it. */
+    /** The bytes a conversation may hold read ahead for the conversations waiting behind it. */
     long readAheadLimit() {
         return readAheadLimit;
     }

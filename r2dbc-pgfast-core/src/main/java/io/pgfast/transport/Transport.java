@@ -133,7 +133,10 @@ public final class Transport {
         }
     }
 
-    /** How many bytes of one result's rows may be read ahead for statements waiting behind it. */
+    /**
+     * {@code readAheadLimit}: how many bytes a conversation may hold read ahead of its consumer for the conversations
+     * waiting behind it (see {@link Conversation#readAheadForWaiters}).
+     */
     public long readAheadLimit() {
         return handler.readAheadLimit();
     }
