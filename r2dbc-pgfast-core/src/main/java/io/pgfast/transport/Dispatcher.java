@@ -10,9 +10,13 @@ import io.pgfast.error.SqlState;
 import io.pgfast.protocol.BackendMessage;
 import io.pgfast.protocol.BackendMessageType;
 import io.pgfast.protocol.ProtocolException;
+import io.pgfast.protocol.backend.BackendKeyData;
 import io.pgfast.protocol.backend.ErrorFields;
 import io.pgfast.protocol.backend.ErrorResponse;
 import io.pgfast.protocol.backend.NoticeResponse;
+import io.pgfast.protocol.backend.NotificationResponse;
+import io.pgfast.protocol.backend.ParameterStatus;
+import io.pgfast.protocol.backend.ReadyForQuery;
 import io.pgfast.protocol.frontend.Terminate;
 import io.r2dbc.spi.R2dbcNonTransientResourceException;
 import io.r2dbc.spi.R2dbcTimeoutException;
@@ -27,11 +31,12 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Where each backend message of one connection goes, and how the connection ends. A message first tells the
- * {@link ServerSession} what it says about the session (a ParameterStatus or a NotificationResponse goes no further);
- * then the conversation at the head of the {@link ConversationQueue} receives it, and once that conversation has had
- * its last ReadyForQuery the next one is the head. An ErrorResponse is logged as it arrives. A message that no
- * conversation awaits fails the connection, but for a notice, which is logged.
+ * Where each backend message of one connection goes, decided by its type in one switch, and how the connection
+ * ends. What a message says about the session is recorded in the {@link ServerSession}: a ParameterStatus or a
+ * NotificationResponse goes no further; a BackendKeyData, ReadyForQuery or NoticeResponse goes on. Then the
+ * conversation at the head of the {@link ConversationQueue} receives it, and once that conversation has had its last
+ * ReadyForQuery the next one is the head. An ErrorResponse is logged as it arrives. A message that no conversation
+ * awaits fails the connection, but for a notice, which is logged.
  *
  * <p>It also keeps the connection's end: its failure, which fails every conversation ({@link #fail}), the
  * Terminate of an orderly {@link #close}, and the action that waits for the connection to settle
@@ -75,14 +80,30 @@ final class Dispatcher {
 
     /** Hands {@code message}, of type {@code type}, to the session and to the conversation it answers. */
     void dispatch(BackendMessageType type, BackendMessage message) {
-        if (session.report(type, message)) {
-            return;
-        }
-        if (type == BackendMessageType.ERROR_RESPONSE) {
-            notices.log((ErrorResponse) message);
-            if (session.isStarted() && isFatal((ErrorResponse) message)) {
-                message = fromThisServer((ErrorResponse) message);
-            }
+        switch (type) {
+            case PARAMETER_STATUS:
+                session.parameterStatus((ParameterStatus) message);
+                return;
+            case NOTIFICATION_RESPONSE:
+                session.notification((NotificationResponse) message);
+                return;
+            case BACKEND_KEY_DATA:
+                session.backendKeyData((BackendKeyData) message);
+                break;
+            case READY_FOR_QUERY:
+                session.readyForQuery((ReadyForQuery) message);
+                break;
+            case NOTICE_RESPONSE:
+                session.notice((NoticeResponse) message);
+                break;
+            case ERROR_RESPONSE:
+                notices.log((ErrorResponse) message);
+                if (session.isStarted() && isFatal((ErrorResponse) message)) {
+                    message = fromThisServer((ErrorResponse) message);
+                }
+                break;
+            default:
+                break;
         }
         Conversation head = queue.head();
         if (head == null) {

@@ -1,7 +1,5 @@
 package io.pgfast.transport;
 
-import io.pgfast.protocol.BackendMessage;
-import io.pgfast.protocol.BackendMessageType;
 import io.pgfast.protocol.ProtocolVersion;
 import io.pgfast.protocol.backend.BackendKeyData;
 import io.pgfast.protocol.backend.NoticeResponse;
@@ -20,7 +18,7 @@ import java.util.function.Consumer;
  * ReadyForQuery, the protocol version and encryption the startup settled on, the notifications of the channels
  * it listens to, and why it is about to close the connection when it says so.
  *
- * <p>Written on the channel's event loop as the messages arrive ({@link #report}); read from any thread.
+ * <p>Written on the channel's event loop as the messages arrive; read from any thread.
  */
 public final class ServerSession {
 
@@ -39,38 +37,33 @@ public final class ServerSession {
     ServerSession() {
     }
 
-    /**
-     * Records what {@code message} says about the session (event loop only). Returns true when the message is the
-     * session's alone, a ParameterStatus or a NotificationResponse, which no conversation receives; every other
-     * message goes on to the conversation at the head of the queue.
-     */
-    boolean report(BackendMessageType type, BackendMessage message) {
-        switch (type) {
-            case PARAMETER_STATUS:
-                ParameterStatus ps = (ParameterStatus) message;
-                parameters.put(ps.name(), ps.value());
-                return true;
-            case NOTIFICATION_RESPONSE:
-                Consumer<NotificationResponse> listener = notificationListener;
-                if (listener != null) {
-                    listener.accept((NotificationResponse) message);
-                }
-                return true;
-            case BACKEND_KEY_DATA:
-                backendKeyData = (BackendKeyData) message;
-                return false;
-            case READY_FOR_QUERY:
-                transactionStatus = ((ReadyForQuery) message).status();
-                started = true;
-                return false;
-            case NOTICE_RESPONSE:
-                NoticeResponse n = (NoticeResponse) message;
-                if (isOperatorIntervention(n)) {
-                    lastWords = n.message() + " (" + n.code() + ")";
-                }
-                return false;
-            default:
-                return false;
+    /** A ParameterStatus: the current value of a run-time parameter. */
+    void parameterStatus(ParameterStatus status) {
+        parameters.put(status.name(), status.value());
+    }
+
+    /** A NotificationResponse: to the listener, if there is one. */
+    void notification(NotificationResponse notification) {
+        Consumer<NotificationResponse> listener = notificationListener;
+        if (listener != null) {
+            listener.accept(notification);
+        }
+    }
+
+    void backendKeyData(BackendKeyData key) {
+        backendKeyData = key;
+    }
+
+    /** A ReadyForQuery: the transaction status, and the startup is over. */
+    void readyForQuery(ReadyForQuery ready) {
+        transactionStatus = ready.status();
+        started = true;
+    }
+
+    /** A NoticeResponse: kept when it says why the server is about to close the connection. */
+    void notice(NoticeResponse notice) {
+        if (isOperatorIntervention(notice)) {
+            lastWords = notice.message() + " (" + notice.code() + ")";
         }
     }
 
