@@ -132,7 +132,7 @@ public abstract sealed class ExtendedQueryFlow extends QueryFlow permits OneBind
         markWritten();
         if (cache.hasEvicted()) {
             for (String name : cache.drainEvicted()) {
-                new Close('S', name).encode(out);
+                Close.statement(name).encode(out);
                 closesPending++;
             }
         }
@@ -191,7 +191,7 @@ public abstract sealed class ExtendedQueryFlow extends QueryFlow permits OneBind
             String name = preparing.get(i).name;
             new Parse(name, key.sql, key.oids).encode(out);
             parsesPending++;
-            new Describe('S', name).encode(out);
+            Describe.statement(name).encode(out);
         }
         Sync.INSTANCE.encode(out);
         writeComplete = false;
@@ -219,7 +219,7 @@ public abstract sealed class ExtendedQueryFlow extends QueryFlow permits OneBind
                 parsesPending++;
             }
             Bind.encode(out, "", "", b, ALL_TEXT);
-            new Describe('P', "").encode(out);
+            Describe.portal("").encode(out);
             new Execute("", fetchSize()).encode(out);
         }
         endBatch(out);
@@ -403,7 +403,7 @@ public abstract sealed class ExtendedQueryFlow extends QueryFlow permits OneBind
                 current = null;
             }
             writeMore(out -> {
-                new Close('P', "").encode(out);
+                Close.portal("").encode(out);
                 closesPending++;
                 Sync.INSTANCE.encode(out);
             });
