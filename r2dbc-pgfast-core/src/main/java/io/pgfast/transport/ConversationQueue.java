@@ -25,6 +25,8 @@ final class ConversationQueue {
     private int writeHold;
     /** This queue's flush waits for the end of its event loop's hold ({@link HeldFlushes}). */
     private boolean flushHeld;
+    /** What the end of the hold runs: {@link #flushHeld()}, made once per connection. */
+    private final Runnable heldFlush = this::flushHeld;
     private Runnable afterHeldWrites = () -> { };
     /**
      * The buffer flushes render into, kept while the channel has let go of it (reference count 1 after the
@@ -194,7 +196,7 @@ final class ConversationQueue {
         if (held.isHolding()) {
             if (!flushHeld) {
                 flushHeld = true;
-                held.waitFor(this);
+                held.waitFor(heldFlush);
             }
             return;
         }
@@ -205,7 +207,7 @@ final class ConversationQueue {
      * The flush that waited for the end of a hold ({@link HeldFlushes#release}). A failure fails this connection
      * (through its pipeline, as a failed write does), not the one whose dispatch held the flush.
      */
-    void flushHeld() {
+    private void flushHeld() {
         flushHeld = false;
         try {
             writePending();
