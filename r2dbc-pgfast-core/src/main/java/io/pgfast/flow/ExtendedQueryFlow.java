@@ -246,24 +246,16 @@ public abstract sealed class ExtendedQueryFlow extends QueryFlow permits OneBind
         transport.writeMore(out);
     }
 
+    /**
+     * A prepared statement's Result opens at its BindComplete (its columns are known from the cache); an unnamed
+     * one's at the RowDescription or NoData of its Describe Portal, once executing.
+     */
     @Override
-    protected boolean canAccept(BackendMessageType type) {
-        switch (type) {
-            case DATA_ROW:
-                // without an open result the row is a protocol violation: take it, so onMessage can say so
-                return current == null || current.acceptsRow();
-            case BIND_COMPLETE:
-                return !cache.enabled() || canOpenResult();
-            case ROW_DESCRIPTION:
-            case NO_DATA:
-                return !executing || cache.enabled() || canOpenResult();
-            case COMMAND_COMPLETE:
-            case ERROR_RESPONSE:
-            case EMPTY_QUERY_RESPONSE:
-                return current != null || canOpenResult();
-            default:
-                return true;
+    boolean opensResult(BackendMessageType type) {
+        if (cache.enabled()) {
+            return type == BackendMessageType.BIND_COMPLETE;
         }
+        return executing && (type == BackendMessageType.ROW_DESCRIPTION || type == BackendMessageType.NO_DATA);
     }
 
     @Override

@@ -43,21 +43,10 @@ public final class SimpleQueryFlow extends QueryFlow {
         new Query(sql).encode(out);
     }
 
+    /** Each statement of the string opens its Result with its RowDescription, or is an empty one. */
     @Override
-    protected boolean canAccept(BackendMessageType type) {
-        switch (type) {
-            case DATA_ROW:
-                // without an open result the row is a protocol violation: take it, so onMessage can say so
-                return current == null || current.acceptsRow();
-            case ROW_DESCRIPTION:
-            case EMPTY_QUERY_RESPONSE:
-                return canOpenResult();
-            case COMMAND_COMPLETE:
-            case ERROR_RESPONSE:
-                return current != null || canOpenResult();
-            default:
-                return true;
-        }
+    boolean opensResult(BackendMessageType type) {
+        return type == BackendMessageType.ROW_DESCRIPTION || type == BackendMessageType.EMPTY_QUERY_RESPONSE;
     }
 
     @Override
