@@ -19,7 +19,7 @@ import io.pgfast.protocol.ProtocolVersion;
 import io.pgfast.transport.Connector;
 import io.pgfast.transport.TlsPolicy;
 import io.pgfast.transport.Transport;
-import io.pgfast.transport.TransportOptions;
+import io.pgfast.transport.ChannelToOpen;
 import io.pgfast.transport.TransportSettings;
 import io.pgfast.transport.tls.ClientTls;
 import io.r2dbc.spi.R2dbcException;
@@ -185,18 +185,18 @@ public final class ConnectionBootstrap {
         Mono<GssClient> context = Mono.fromCallable(() -> GssClient.open(gssTarget(host, password), true))
                 .subscribeOn(Schedulers.boundedElastic());
         if (mode == GssEncMode.REQUIRE) {
-            return context.flatMap(c -> connect(host, tls, check, password, new TransportOptions.GssEncryption(c, true)));
+            return context.flatMap(c -> connect(host, tls, check, password, new ChannelToOpen.GssEncryption(c, true)));
         }
         return context
                 .map(java.util.Optional::of)
                 .onErrorResume(R2dbcException.class, noCredentials -> Mono.just(java.util.Optional.empty()))
                 .flatMap(c -> c.isEmpty() ? connect(host, tls, check, password, null)
-                        : connect(host, tls, check, password, new TransportOptions.GssEncryption(c.get(), false))
+                        : connect(host, tls, check, password, new ChannelToOpen.GssEncryption(c.get(), false))
                                 .onErrorResume(GssEncryptionException.class, e -> connect(host, tls, check, password, null)));
     }
 
     private Mono<Session> connect(HostSpec host, TlsPolicy tls, Function<Transport, Mono<Void>> check, CharSequence password,
-                                  TransportOptions.GssEncryption gss) {
+                                  ChannelToOpen.GssEncryption gss) {
         return addresses(host)
                 .flatMap(addresses -> connectFirst(addresses, 0, tls, host, gss))
                 // until the channel's codec owns it (then the channel's close disposes it)
@@ -207,7 +207,7 @@ public final class ConnectionBootstrap {
                         .then(check == null ? Mono.empty() : check.apply(transport))
                         .then(replication ? Mono.fromSupplier(() -> new Session(transport, codecs, null)) : withDatabaseTypes(transport))
                         .onErrorResume(e -> transport.close().onErrorResume(x -> Mono.empty())
-                                .then(Mono.error(gss != null && !gss.required() && transport.isGssEncrypted() && e instanceof R2dbcException
+                                .then(Mono.error(gss != null && !gss.required() && transport.session().isGssEncrypted() && e instanceof R2dbcException
                                         // gssEncMode=prefer: the attempt with GSS encryption failed, the caller tries without
                                         ? new GssEncryptionException((R2dbcException) e) : e)))
                         .doOnCancel(() -> transport.close().subscribe(v -> { }, x -> { })));
@@ -235,7 +235,7 @@ public final class ConnectionBootstrap {
                         "cannot resolve host \"" + host + "\": " + e.getMessage(), SqlState.SQLCLIENT_UNABLE_TO_ESTABLISH_SQLCONNECTION, e));
     }
 
-    private static void dispose(TransportOptions.GssEncryption gss) {
+    private static void dispose(ChannelToOpen.GssEncryption gss) {
         if (gss != null) {
             gss.context().dispose();
         }
@@ -243,8 +243,8 @@ public final class ConnectionBootstrap {
 
     /** Connects to the first address that accepts a TCP connection; TLS and authentication errors are final. */
     private Mono<Transport> connectFirst(List<SocketAddress> addresses, int i, TlsPolicy tls, HostSpec host,
-                                         TransportOptions.GssEncryption gss) {
-        Mono<Transport> attempt = Connector.connect(transportOptions(addresses.get(i), tls, host, gss));
+                                         ChannelToOpen.GssEncryption gss) {
+        Mono<Transport> attempt = Connector.connect(channelToOpen(addresses.get(i), tls, host, gss));
         if (i + 1 >= addresses.size()) {
             return attempt;
         }
@@ -277,7 +277,7 @@ public final class ConnectionBootstrap {
     }
 
     private Mono<Session> discoverTypes(Transport transport) {
-        int major = TypeDiscovery.major(transport.parameters().getOrDefault("server_version", "0"));
+        int major = TypeDiscovery.major(transport.session().parameters().getOrDefault("server_version", "0"));
         return TypeDiscovery.discover(transport, codecs, major).flatMap(registry -> {
             if (!transport.isConnected()) {
                 // the lookup failed because the connection did: never hand out a closed connection, and say why
@@ -296,14 +296,14 @@ public final class ConnectionBootstrap {
         return configuration.socketFile().map(Object::toString).orElse(host.host() + ":" + host.port());
     }
 
-    private TransportOptions transportOptions(SocketAddress address, TlsPolicy tls, HostSpec host, TransportOptions.GssEncryption gss) {
+    private ChannelToOpen channelToOpen(SocketAddress address, TlsPolicy tls, HostSpec host, ChannelToOpen.GssEncryption gss) {
         boolean unix = address instanceof DomainSocketAddress;
         Function<ByteBufAllocator, SslHandler> sslHandlers = null;
         if (!unix && tls != TlsPolicy.DISABLED) {
             ClientTls clientTls = tls();
             sslHandlers = alloc -> clientTls.newHandler(alloc, host.host(), host.port());
         }
-        return new TransportOptions(address, unix, tls, sslHandlers, transportSettings, unix ? null : gss);
+        return new ChannelToOpen(address, unix, tls, sslHandlers, transportSettings, unix ? null : gss);
     }
 
     private StartupParameters startupParameters(HostSpec host, CharSequence password) {

@@ -87,7 +87,7 @@ final class MultiHostConnector {
     private Mono<Void> check(HostSpec host, Transport transport, TargetServerType accept) {
         if (accept == TargetServerType.ANY) {
             return Mono.fromRunnable(() -> {
-                HostStatus role = roleFromParameterStatus ? ServerRoleProbe.fromParameterStatus(transport.parameters()) : null;
+                HostStatus role = roleFromParameterStatus ? ServerRoleProbe.fromParameterStatus(transport.session().parameters()) : null;
                 cache.record(host, role != null ? role : HostStatus.REACHABLE);
             });
         }

@@ -113,7 +113,7 @@ public final class RuntimeTypes {
 
     private Mono<CodecRegistry> lookUp(Transport transport, int[] oids, Mono<CodecRegistry> self) {
         lookups.incrementAndGet();
-        int major = TypeDiscovery.major(transport.parameters().getOrDefault("server_version", "0"));
+        int major = TypeDiscovery.major(transport.session().parameters().getOrDefault("server_version", "0"));
         return TypeDiscovery.lookUp(transport, oids, major)
                 .map(types -> {
                     CodecRegistry extended = registry.updateAndGet(r -> r.withTypes(types));

@@ -23,7 +23,7 @@ final class ServerRoleProbe {
 
     /** The role, from the startup parameters when {@code useParameterStatus} and they have it, else by query. */
     static Mono<HostStatus> probe(Transport transport, boolean useParameterStatus) {
-        HostStatus known = useParameterStatus ? fromParameterStatus(transport.parameters()) : null;
+        HostStatus known = useParameterStatus ? fromParameterStatus(transport.session().parameters()) : null;
         return known != null ? Mono.just(known) : byQuery(transport);
     }
 

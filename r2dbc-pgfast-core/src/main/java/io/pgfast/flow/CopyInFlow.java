@@ -20,7 +20,6 @@ import io.pgfast.protocol.backend.RowDescription;
 import io.pgfast.protocol.frontend.CopyDone;
 import io.pgfast.protocol.frontend.CopyFail;
 import io.pgfast.protocol.frontend.Query;
-import io.pgfast.transport.CancelRequestSender;
 import io.pgfast.transport.Conversation;
 import io.pgfast.transport.Transport;
 import io.r2dbc.spi.R2dbcException;
@@ -223,7 +222,7 @@ public final class CopyInFlow extends Conversation implements CopyInPump.Owner {
     private void stopServerWork() {
         if (!cancelSent && transport.isLastWritten(this)) {
             cancelSent = true;
-            CancelRequestSender.send(transport);
+            transport.sendCancelRequest();
         }
     }
 

@@ -9,6 +9,7 @@ import io.pgfast.error.ErrorDetails;
 import io.pgfast.error.PgExceptionFactory;
 import io.pgfast.error.SqlState;
 import io.pgfast.protocol.BackendMessage;
+import io.pgfast.protocol.BackendMessageType;
 import io.pgfast.protocol.ProtocolException;
 import io.pgfast.protocol.backend.CommandComplete;
 import io.pgfast.protocol.backend.CopyData;
@@ -23,7 +24,6 @@ import io.pgfast.protocol.backend.ReadyForQuery;
 import io.pgfast.protocol.backend.RowDescription;
 import io.pgfast.protocol.frontend.CopyFail;
 import io.pgfast.protocol.frontend.Query;
-import io.pgfast.transport.CancelRequestSender;
 import io.pgfast.transport.Conversation;
 import io.pgfast.transport.Transport;
 import io.r2dbc.spi.R2dbcException;
@@ -81,7 +81,7 @@ public final class CopyOutFlow extends Conversation implements Subscription {
     private R2dbcException serverError;
     /**
      * Data read ahead while a statement waits behind this COPY and nobody asks for the data (see
-     * {@link Conversation#readAhead}): heap copies, handed out in order as the subscriber asks. Event loop only.
+     * {@link Conversation#readAheadForWaiters}): heap copies, handed out in order as the subscriber asks. Event loop only.
      */
     private ArrayDeque<ByteBuf> held;
     private long heldBytes;
@@ -184,8 +184,8 @@ public final class CopyOutFlow extends Conversation implements Subscription {
 
     /** The data is read ahead for a statement waiting behind this COPY, within {@code readAheadLimit}. */
     @Override
-    protected boolean readAhead(byte type) {
-        if (type != CopyData.TYPE || phase != Phase.COPYING || isStopped() || heldBytes >= transport.readAheadLimit()) {
+    protected boolean readAheadForWaiters(BackendMessageType type) {
+        if (type != BackendMessageType.COPY_DATA || phase != Phase.COPYING || isStopped() || heldBytes >= transport.readAheadLimit()) {
             return false;
         }
         readingAhead = true;
@@ -214,8 +214,8 @@ public final class CopyOutFlow extends Conversation implements Subscription {
     }
 
     @Override
-    protected boolean canAccept(byte messageType) {
-        return messageType != CopyData.TYPE || phase != Phase.COPYING || isStopped() || (!hasHeld() && demand.get() > 0)
+    protected boolean canAccept(BackendMessageType type) {
+        return type != BackendMessageType.COPY_DATA || phase != Phase.COPYING || isStopped() || (!hasHeld() && demand.get() > 0)
                 || readingAhead && heldBytes < transport.readAheadLimit();
     }
 
@@ -370,7 +370,7 @@ public final class CopyOutFlow extends Conversation implements Subscription {
     private void cancelServerWork() {
         if (!cancelSent && transport.isLastWritten(this)) {
             cancelSent = true;
-            CancelRequestSender.send(transport);
+            transport.sendCancelRequest();
         }
     }
 

@@ -8,6 +8,7 @@ import io.pgfast.codec.CodecRegistry;
 import io.pgfast.codec.Format;
 import io.pgfast.protocol.ProtocolException;
 import io.pgfast.protocol.BackendMessage;
+import io.pgfast.protocol.BackendMessageType;
 import io.pgfast.protocol.backend.BindComplete;
 import io.pgfast.protocol.backend.CloseComplete;
 import io.pgfast.protocol.backend.CommandComplete;
@@ -131,7 +132,7 @@ public abstract sealed class ExtendedQueryFlow extends QueryFlow permits OneBind
         markWritten();
         if (cache.hasEvicted()) {
             for (String name : cache.drainEvicted()) {
-                new Close('S', name).encode(out);
+                Close.statement(name).encode(out);
                 closesPending++;
             }
         }
@@ -190,7 +191,7 @@ public abstract sealed class ExtendedQueryFlow extends QueryFlow permits OneBind
             String name = preparing.get(i).name;
             new Parse(name, key.sql, key.oids).encode(out);
             parsesPending++;
-            new Describe('S', name).encode(out);
+            Describe.statement(name).encode(out);
         }
         Sync.INSTANCE.encode(out);
         writeComplete = false;
@@ -218,7 +219,7 @@ public abstract sealed class ExtendedQueryFlow extends QueryFlow permits OneBind
                 parsesPending++;
             }
             Bind.encode(out, "", "", b, ALL_TEXT);
-            new Describe('P', "").encode(out);
+            Describe.portal("").encode(out);
             new Execute("", fetchSize()).encode(out);
         }
         endBatch(out);
@@ -245,24 +246,16 @@ public abstract sealed class ExtendedQueryFlow extends QueryFlow permits OneBind
         transport.writeMore(out);
     }
 
+    /**
+     * A prepared statement's Result opens at its BindComplete (its columns are known from the cache); an unnamed
+     * one's at the RowDescription or NoData of its Describe Portal, once executing.
+     */
     @Override
-    protected boolean canAccept(byte type) {
-        switch (type) {
-            case 'D':
-                // without an open result the row is a protocol violation: take it, so onMessage can say so
-                return current == null || current.acceptsRow();
-            case '2':
-                return !cache.enabled() || canOpenResult();
-            case 'T':
-            case 'n':
-                return !executing || cache.enabled() || canOpenResult();
-            case 'C':
-            case 'E':
-            case 'I':
-                return current != null || canOpenResult();
-            default:
-                return true;
+    boolean opensResult(BackendMessageType type) {
+        if (cache.enabled()) {
+            return type == BackendMessageType.BIND_COMPLETE;
         }
+        return executing && (type == BackendMessageType.ROW_DESCRIPTION || type == BackendMessageType.NO_DATA);
     }
 
     @Override
@@ -402,7 +395,7 @@ public abstract sealed class ExtendedQueryFlow extends QueryFlow permits OneBind
                 current = null;
             }
             writeMore(out -> {
-                new Close('P', "").encode(out);
+                Close.portal("").encode(out);
                 closesPending++;
                 Sync.INSTANCE.encode(out);
             });

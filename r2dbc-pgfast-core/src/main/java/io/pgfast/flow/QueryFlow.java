@@ -6,6 +6,7 @@ import io.pgfast.codec.CodecRegistry;
 import io.pgfast.error.ErrorDetails;
 import io.pgfast.error.PgExceptionFactory;
 import io.pgfast.observation.QueryObservation;
+import io.pgfast.protocol.BackendMessageType;
 import io.pgfast.protocol.backend.ErrorResponse;
 import io.pgfast.protocol.backend.NoticeResponse;
 import io.pgfast.transport.Transport;
@@ -113,11 +114,38 @@ public abstract class QueryFlow extends ResultDelivery implements ResultFeed.Own
         return feed;
     }
 
+    /**
+     * Backpressure for both query protocols: a DataRow while its consumer asks for rows; a message that opens a Result
+     * ({@link #opensResult}) while a Result may be opened; a message that ends one while one is open, or may be opened
+     * (the statement had no Result before it); the rest always.
+     */
+    @Override
+    protected final boolean canAccept(BackendMessageType type) {
+        if (type == BackendMessageType.DATA_ROW) {
+            // without an open result the row is a protocol violation: take it, so onMessage can say so
+            return current == null || current.acceptsRow();
+        }
+        if (opensResult(type)) {
+            return canOpenResult();
+        }
+        switch (type) {
+            case COMMAND_COMPLETE:
+            case ERROR_RESPONSE:
+            case EMPTY_QUERY_RESPONSE:
+                return current != null || canOpenResult();
+            default:
+                return true;
+        }
+    }
+
+    /** Whether a message of this type opens a Result now, in this protocol. */
+    abstract boolean opensResult(BackendMessageType type);
+
     /** The rows of the current result are read ahead for a statement waiting behind this one (see ResultFeed). */
     @Override
-    protected boolean readAhead(byte type) {
-        if (type == 'D') {
-            return current != null && current.startReadAhead();
+    protected boolean readAheadForWaiters(BackendMessageType type) {
+        if (type == BackendMessageType.DATA_ROW) {
+            return current != null && current.startReadingRowsAhead();
         }
         // a message that would open a Result nobody has asked for: hold the Results (see ResultDelivery#deliver)
         return readResultsAhead() && canAccept(type);

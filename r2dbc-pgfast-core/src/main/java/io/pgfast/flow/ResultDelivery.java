@@ -12,7 +12,7 @@ import java.util.concurrent.atomic.AtomicLongFieldUpdater;
 /**
  * The Results publisher of a query conversation, its one job: it hands each Result the flow opens to the Results
  * subscriber under that subscriber's demand, holds the Results opened while nobody asked for them (read ahead for a
- * statement waiting behind, in a {@link ReadAhead}), lets the last expected Result end only at ReadyForQuery, and
+ * statement waiting behind, in a {@link StatementReadAhead}), lets the last expected Result end only at ReadyForQuery, and
  * completes or fails the publisher, after the held Results.
  *
  * <p>The query flows extend it rather than keep it in a field: an object of its own would add its header and two
@@ -40,7 +40,7 @@ abstract class ResultDelivery extends Conversation implements Subscription {
     private int expectedResults = -1;
     private int emitted;
     /** Null until this conversation first reads ahead. */
-    private ReadAhead ahead;
+    private StatementReadAhead ahead;
     /** The last expected Result, ended with ReadyForQuery ({@link #end}); its end is kept in the feed meanwhile. */
     private ResultFeed endsAtReadyForQuery;
 
@@ -129,7 +129,7 @@ abstract class ResultDelivery extends Conversation implements Subscription {
 
     /** Whether a new Result can be opened now: handed out, held (read-ahead), or discarded anyway. */
     final boolean canOpenResult() {
-        return resultsCancelled || resultsDone || resultDemand > 0 || ahead != null && ahead.results && readAheadRoom();
+        return resultsCancelled || resultsDone || resultDemand > 0 || ahead != null && ahead.results && statementReadAheadRoom();
     }
 
     /** A Result just opened: to the subscriber if it asked, else held (its rows are read ahead too), or discarded. */
@@ -142,7 +142,7 @@ abstract class ResultDelivery extends Conversation implements Subscription {
             // read ahead: nobody has asked for this Result yet
             ahead().hold(feed);
             holding = true;
-            feed.startReadAhead();
+            feed.startReadingRowsAhead();
         }
     }
 
@@ -151,18 +151,18 @@ abstract class ResultDelivery extends Conversation implements Subscription {
      * are held, when the read-ahead budget has room.
      */
     final boolean readResultsAhead() {
-        if (!readAheadRoom()) {
+        if (!statementReadAheadRoom()) {
             return false;
         }
         ahead().results = true;
         return true;
     }
 
-    public final boolean readAheadRoom() {
+    public final boolean statementReadAheadRoom() {
         return (ahead == null ? 0 : ahead.bytes) < transport.readAheadLimit();
     }
 
-    public final void readAhead(long bytes) {
+    public final void countStatementReadAhead(long bytes) {
         ahead().bytes += bytes;
     }
 
@@ -248,9 +248,9 @@ abstract class ResultDelivery extends Conversation implements Subscription {
 
     // --- handing out ---
 
-    private ReadAhead ahead() {
+    private StatementReadAhead ahead() {
         if (ahead == null) {
-            ahead = new ReadAhead();
+            ahead = new StatementReadAhead();
         }
         return ahead;
     }
@@ -266,7 +266,7 @@ abstract class ResultDelivery extends Conversation implements Subscription {
 
     /** New demand (event loop): the held results first, in order; then the end, if it came meanwhile. */
     private void handOutHeld() {
-        ReadAhead a = ahead;
+        StatementReadAhead a = ahead;
         if (a == null || !a.everHeld()) {
             return;
         }

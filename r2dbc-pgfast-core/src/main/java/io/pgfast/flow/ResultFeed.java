@@ -21,7 +21,7 @@ import java.util.List;
  * <p>Read-ahead, the one exception: when a statement waits behind this result on the same connection and
  * nobody asks for this result's rows (its consumer may be waiting for that very statement, e.g. a query issued
  * from inside the rows of another), the rows are taken into memory so that the connection moves on
- * ({@link #startReadAhead}), up to the connection's {@code readAheadLimit} bytes; they reach the consumer, in
+ * ({@link #startReadingRowsAhead}), up to the connection's {@code readAheadLimit} bytes; they reach the consumer, in
  * order, as it asks for them, and the result's end follows the last of them. They are copies in heap memory,
  * so a Result that is never consumed costs no leaked buffer.
  */
@@ -38,12 +38,12 @@ public class ResultFeed {
     private boolean consumerCancelled;
     private Long rowsUpdated;
     private R2dbcException error;
-    private boolean readingAhead;
+    private boolean readingRowsAhead;
     /**
      * Copies of the rows read ahead and not yet handed to the consumer, released once handed out or dropped; null
      * until the first.
      */
-    private ArrayDeque<OwnedDataRow> readAhead;
+    private ArrayDeque<OwnedDataRow> rowsReadAhead;
     private boolean handingOut;
 
     /** The flow that fills the feed: told when a consumer gives up, and keeper of the read-ahead budget. */
@@ -52,11 +52,14 @@ public class ResultFeed {
         /** A consumer gave up on a result whose rows are still arriving. */
         void onResultCancelled(ResultFeed feed);
 
-        /** Whether more may be read ahead (the conversation's {@code readAheadLimit} is not reached). */
-        boolean readAheadRoom();
+        /**
+         * Whether the statement may read more ahead: what it holds read ahead (rows and Results) is below the
+         * connection's {@code readAheadLimit}.
+         */
+        boolean statementReadAheadRoom();
 
-        /** Counts bytes read ahead; negative when they leave memory. */
-        void readAhead(long bytes);
+        /** Counts bytes the statement holds read ahead; negative when they leave memory. */
+        void countStatementReadAhead(long bytes);
 
         /** The connection the results come from. */
         Transport transport();
@@ -91,8 +94,8 @@ public class ResultFeed {
             }
             notices = null;
         }
-        if (hasReadAhead()) {
-            handOutReadAhead();
+        if (hasRowsReadAhead()) {
+            handOutRowsReadAhead();
         } else if (done) {
             signalEnd();
         } else {
@@ -103,48 +106,48 @@ public class ResultFeed {
 
     /** Whether a DataRow may be taken now: the consumer asks for it, or it is read ahead. */
     boolean acceptsRow() {
-        if (!hasReadAhead() && consumer != null && consumer.acceptsRow()) {
+        if (!hasRowsReadAhead() && consumer != null && consumer.acceptsRow()) {
             return true;
         }
-        return readingAhead && !consumerCancelled && owner.readAheadRoom();
+        return readingRowsAhead && !consumerCancelled && owner.statementReadAheadRoom();
     }
 
     /**
      * From now on rows nobody asks for are read ahead into memory, within {@code readAheadLimit}. Returns false
      * when that limit leaves no room (or nothing would read the rows).
      */
-    boolean startReadAhead() {
-        if (consumerCancelled || !owner.readAheadRoom()) {
+    boolean startReadingRowsAhead() {
+        if (consumerCancelled || !owner.statementReadAheadRoom()) {
             return false;
         }
-        readingAhead = true;
+        readingRowsAhead = true;
         return true;
     }
 
     void row(DataRow row) {
-        if (!hasReadAhead() && consumer != null && consumer.acceptsRow()) {
+        if (!hasRowsReadAhead() && consumer != null && consumer.acceptsRow()) {
             consumer.row(row);
             return;
         }
         // read ahead: the row must outlive the receive buffer it points into
         OwnedDataRow copy = row.copy();
-        if (readAhead == null) {
-            readAhead = new ArrayDeque<>();
+        if (rowsReadAhead == null) {
+            rowsReadAhead = new ArrayDeque<>();
         }
-        readAhead.add(copy);
-        owner.readAhead(copy.valueBytes());
+        rowsReadAhead.add(copy);
+        owner.countStatementReadAhead(copy.valueBytes());
     }
 
     /** Hands read-ahead rows to the consumer as far as it asks for them, then the end if it has come (event loop). */
-    public void handOutReadAhead() {
-        if (!hasReadAhead() || handingOut || consumer == null) {
+    public void handOutRowsReadAhead() {
+        if (!hasRowsReadAhead() || handingOut || consumer == null) {
             return;
         }
         handingOut = true;
         try {
             OwnedDataRow next;
-            while (consumer.acceptsRow() && (next = readAhead.poll()) != null) {
-                owner.readAhead(-next.valueBytes());
+            while (consumer.acceptsRow() && (next = rowsReadAhead.poll()) != null) {
+                owner.countStatementReadAhead(-next.valueBytes());
                 try {
                     consumer.row(next);
                 } finally {
@@ -154,9 +157,9 @@ public class ResultFeed {
         } finally {
             handingOut = false;
         }
-        if (!hasReadAhead()) {
+        if (!hasRowsReadAhead()) {
             // rows come straight from the socket again; read ahead again only when asked again
-            readingAhead = false;
+            readingRowsAhead = false;
             if (done) {
                 signalEnd();
             } else {
@@ -165,8 +168,8 @@ public class ResultFeed {
         }
     }
 
-    private boolean hasReadAhead() {
-        return readAhead != null && !readAhead.isEmpty();
+    private boolean hasRowsReadAhead() {
+        return rowsReadAhead != null && !rowsReadAhead.isEmpty();
     }
 
     void notice(NoticeResponse n) {
@@ -186,7 +189,7 @@ public class ResultFeed {
         }
         done = true;
         rowsUpdated = count;
-        if (consumer != null && !hasReadAhead()) {
+        if (consumer != null && !hasRowsReadAhead()) {
             signalEnd();
         }
     }
@@ -197,7 +200,7 @@ public class ResultFeed {
         }
         done = true;
         error = e;
-        if (consumer != null && !hasReadAhead()) {
+        if (consumer != null && !hasRowsReadAhead()) {
             signalEnd();
         }
     }
@@ -253,10 +256,10 @@ public class ResultFeed {
     /** The consumer cancelled (event loop): the rows read ahead are dropped. */
     public void cancelled() {
         consumerCancelled = true;
-        if (readAhead != null) {
+        if (rowsReadAhead != null) {
             OwnedDataRow r;
-            while ((r = readAhead.poll()) != null) {
-                owner.readAhead(-r.valueBytes());
+            while ((r = rowsReadAhead.poll()) != null) {
+                owner.countStatementReadAhead(-r.valueBytes());
                 r.release();
             }
         }

@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.util.ReferenceCountUtil;
 import io.pgfast.codec.CodecRegistry;
 import io.pgfast.protocol.BackendMessage;
+import io.pgfast.protocol.BackendMessageType;
 import io.pgfast.protocol.backend.CommandComplete;
 import io.pgfast.protocol.backend.CopyData;
 import io.pgfast.protocol.backend.CopyDone;
@@ -42,21 +43,10 @@ public final class SimpleQueryFlow extends QueryFlow {
         new Query(sql).encode(out);
     }
 
+    /** Each statement of the string opens its Result with its RowDescription, or is an empty one. */
     @Override
-    protected boolean canAccept(byte type) {
-        switch (type) {
-            case 'D':
-                // without an open result the row is a protocol violation: take it, so onMessage can say so
-                return current == null || current.acceptsRow();
-            case 'T':
-            case 'I':
-                return canOpenResult();
-            case 'C':
-            case 'E':
-                return current != null || canOpenResult();
-            default:
-                return true;
-        }
+    boolean opensResult(BackendMessageType type) {
+        return type == BackendMessageType.ROW_DESCRIPTION || type == BackendMessageType.EMPTY_QUERY_RESPONSE;
     }
 
     @Override

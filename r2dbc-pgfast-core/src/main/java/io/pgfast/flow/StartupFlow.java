@@ -23,6 +23,7 @@ import io.pgfast.protocol.backend.AuthenticationSASLFinal;
 import io.pgfast.protocol.backend.AuthenticationUnsupported;
 import io.pgfast.protocol.backend.BackendKeyData;
 import io.pgfast.protocol.BackendMessage;
+import io.pgfast.protocol.BackendMessageType;
 import io.pgfast.protocol.backend.ErrorResponse;
 import io.pgfast.protocol.backend.NegotiateProtocolVersion;
 import io.pgfast.protocol.backend.NoticeResponse;
@@ -169,7 +170,7 @@ public final class StartupFlow extends Conversation {
             if (!sawAuthenticationOk) {
                 throw new R2dbcNonTransientResourceException("the server sent ReadyForQuery before AuthenticationOk", SqlState.PROTOCOL_VIOLATION);
             }
-            transport.protocolVersion(protocol.version());
+            transport.session().protocolVersion(protocol.version());
             disposeGss();
             done = true;
             sink.success();
@@ -229,7 +230,7 @@ public final class StartupFlow extends Conversation {
     }
 
     @Override
-    protected boolean canAccept(byte messageType) {
+    protected boolean canAccept(BackendMessageType type) {
         return !gssStepRunning;
     }
 

@@ -9,7 +9,7 @@
  * <p>Results leave a flow as a {@link io.pgfast.flow.ResultFeed} handed to a
  * {@link io.pgfast.flow.ResultFactory}, which the R2DBC layer implements; a flow never knows the R2DBC faces.
  * The query flows split their work by class: {@code ResultDelivery} is the Results publisher (demand, the
- * Results held while read ahead in a {@code ReadAhead}, the end at ReadyForQuery), {@link io.pgfast.flow.QueryFlow}
+ * Results held while read ahead in a {@code StatementReadAhead}, the end at ReadyForQuery), {@link io.pgfast.flow.QueryFlow}
  * what both query protocols share (the open Result, notices, cancellation, observation), and
  * {@link io.pgfast.flow.SimpleQueryFlow} and {@link io.pgfast.flow.ExtendedQueryFlow} the protocol state machines.
  * They are one object per statement, by inheritance, because every statement allocates it: FlowLayoutTest

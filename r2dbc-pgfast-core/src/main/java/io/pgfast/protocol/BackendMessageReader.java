@@ -4,13 +4,12 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.pgfast.protocol.backend.BorrowedDataRow;
 import io.pgfast.protocol.backend.CommandComplete;
-import io.pgfast.protocol.backend.DataRow;
 import io.pgfast.protocol.backend.ReadyForQuery;
 import io.pgfast.protocol.backend.RowDescription;
 
 /**
  * Reads one connection's backend messages from its receive buffer: {@link MessageFramer} finds each message, and
- * this class decodes it, in place where it can. Pure, no I/O.
+ * this class decodes it, in place where it can, else by its {@link BackendMessageType}. Pure, no I/O.
  *
  * <p>It is the one owner of the connection's message caches, each there because its message arrives per row or
  * per statement:
@@ -87,26 +86,26 @@ public final class BackendMessageReader {
             return null;
         }
         int start = in.readerIndex();
-        byte type = in.getByte(start);
+        BackendMessageType type = BackendMessageType.of(in.getByte(start));
         int body = start + MessageFramer.HEADER_LENGTH;
         int bodyLength = length - 4;
         BackendMessage message;
-        if (type == DataRow.TYPE) {
+        if (type == BackendMessageType.DATA_ROW) {
             // the hot path: no slice, no allocation, the row indexes into the cumulation itself
             message = borrowedRow.decodeInto(in, body, bodyLength);
         } else if (bodyLength == 0) {
-            message = BackendMessageDecoder.decode(type, Unpooled.EMPTY_BUFFER);
-        } else if (type == ReadyForQuery.TYPE && bodyLength == 1) {
+            message = type.decode(Unpooled.EMPTY_BUFFER);
+        } else if (type == BackendMessageType.READY_FOR_QUERY && bodyLength == 1) {
             message = ReadyForQuery.of(in.getByte(body));
-        } else if (type == CommandComplete.TYPE) {
+        } else if (type == BackendMessageType.COMMAND_COMPLETE) {
             CommandComplete kept = commandCompletes.find(in, body, bodyLength);
             message = kept != null ? kept : commandCompletes.keep(CommandComplete.decode(in, body, bodyLength), in, body, bodyLength);
-        } else if (type == RowDescription.TYPE) {
+        } else if (type == BackendMessageType.ROW_DESCRIPTION) {
             RowDescription kept = descriptions.find(in, body, bodyLength);
             message = kept != null ? kept
                     : descriptions.keep(RowDescription.decode(in.slice(body, bodyLength)), in, body, bodyLength);
         } else {
-            message = BackendMessageDecoder.decode(type, in.slice(body, bodyLength));
+            message = type.decode(in.slice(body, bodyLength));
         }
         in.readerIndex(start + 1 + length);
         return message;

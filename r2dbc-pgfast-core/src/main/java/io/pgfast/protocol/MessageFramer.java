@@ -8,7 +8,7 @@ import io.pgfast.codec.io.UnsignedInts;
  * not the type byte), body. Framing only: it says where the next message ends, and decodes nothing
  * ({@link BackendMessageReader} does). Pure, no I/O; it never moves the buffer's indices.
  *
- * <p>The type byte is checked as soon as it is readable, the length as soon as the 5-byte header is, before
+ * <p>The type byte is checked against {@link BackendMessageType} as soon as it is readable, the length as soon as the 5-byte header is, before
  * waiting for or allocating anything: an unknown type, or a length below 4 or above {@code maxMessageSize}, is a
  * {@link ProtocolException}. So a corrupt or hostile length (2 GB) never makes the caller buffer it.
  */
@@ -46,20 +46,18 @@ public final class MessageFramer {
             return -1;
         }
         byte type = in.getByte(start);
-        if (!BackendMessageDecoder.isKnownType(type)) {
-            throw new ProtocolException("unknown backend message type " + BackendMessageDecoder.describe(type)
-                + ": the stream is not (or no longer) PostgreSQL protocol 3.0");
-        }
+        // a byte that is no message type throws here, before a length is looked at
+        BackendMessageType.of(type);
         if (in.readableBytes() < HEADER_LENGTH) {
             return -1;
         }
         int length = UnsignedInts.int32(in, start + 1);
         if (length < 4) {
-            throw new ProtocolException("message " + BackendMessageDecoder.describe(type) + " has length " + length
+            throw new ProtocolException("message " + BackendMessageType.describe(type) + " has length " + length
                 + ", less than the 4 bytes of the length itself");
         }
         if (length > maxMessageSize) {
-            throw new ProtocolException("message " + BackendMessageDecoder.describe(type) + " has length " + length
+            throw new ProtocolException("message " + BackendMessageType.describe(type) + " has length " + length
                 + ", more than the limit of " + maxMessageSize + " bytes");
         }
         // length <= maxMessageSize <= Integer.MAX_VALUE, so 1 + length may overflow only as a long.

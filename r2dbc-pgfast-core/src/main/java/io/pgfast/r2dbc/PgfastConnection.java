@@ -85,7 +85,7 @@ public final class PgfastConnection implements Connection, Lifecycle {
         this.rewriteBatchedInserts = configuration.get(PgOptions.REWRITE_BATCHED_INSERTS);
         this.isolationLevel = defaultIsolation(configuration);
         this.notifications = new NotificationStream(NOTIFICATION_BUFFER);
-        transport.notificationListener(notifications::onNotification);
+        transport.session().notificationListener(notifications::onNotification);
         transport.onClose().doFinally(s -> notifications.end(transport.lostWith())).subscribe(v -> { }, e -> { });
     }
 
@@ -209,7 +209,7 @@ public final class PgfastConnection implements Connection, Lifecycle {
     }
 
     private int processId() {
-        io.pgfast.protocol.backend.BackendKeyData key = transport.backendKeyData();
+        io.pgfast.protocol.backend.BackendKeyData key = transport.session().backendKeyData();
         return key == null ? 0 : key.processId();
     }
 
@@ -252,7 +252,7 @@ public final class PgfastConnection implements Connection, Lifecycle {
      * BEGIN's conversation completes, so there is no moment when both say idle while a transaction is open.
      */
     private boolean idle() {
-        return beginsInFlight.get() == 0 && transport.transactionStatus() == TransactionStatus.IDLE;
+        return beginsInFlight.get() == 0 && transport.session().transactionStatus() == TransactionStatus.IDLE;
     }
 
     private Mono<String> command(String sql) {
@@ -501,8 +501,8 @@ public final class PgfastConnection implements Connection, Lifecycle {
 
     @Override
     public PgfastConnectionMetadata getMetadata() {
-        return new PgfastConnectionMetadata(transport.parameters().getOrDefault("server_version", "unknown"),
-                transport.protocolVersion().toString());
+        return new PgfastConnectionMetadata(transport.session().parameters().getOrDefault("server_version", "unknown"),
+                transport.session().protocolVersion().toString());
     }
 
     @Override

@@ -138,7 +138,7 @@ abstract class ResultSubscription<T> extends Flux<T> implements Subscription, Re
     private void onDemand() {
         drainPending();
         if (!terminated) {
-            feed.handOutReadAhead();
+            feed.handOutRowsReadAhead();
         }
     }
 

@@ -56,7 +56,7 @@ public final class ReplicationConnection {
     private ReplicationConnection(Transport transport, CodecRegistry codecs) {
         this.transport = transport;
         this.codecs = codecs;
-        this.serverMajor = major(transport.parameters().getOrDefault("server_version", ""));
+        this.serverMajor = major(transport.session().parameters().getOrDefault("server_version", ""));
     }
 
     /**
@@ -76,7 +76,7 @@ public final class ReplicationConnection {
             if (connection.serverMajor < 10) {
                 return transport.close().then(Mono.error(new R2dbcNonTransientResourceException(
                         "logical replication connections need PostgreSQL 10 or later; the server reports server_version \""
-                                + transport.parameters().get("server_version") + "\"", "0A000")));
+                                + transport.session().parameters().get("server_version") + "\"", "0A000")));
             }
             return Mono.just(connection);
         });

@@ -7,6 +7,7 @@ import io.pgfast.codec.type.Lsn;
 import io.pgfast.error.ErrorDetails;
 import io.pgfast.error.PgExceptionFactory;
 import io.pgfast.protocol.BackendMessage;
+import io.pgfast.protocol.BackendMessageType;
 import io.pgfast.protocol.ProtocolException;
 import io.pgfast.protocol.backend.CommandComplete;
 import io.pgfast.protocol.backend.CopyBothResponse;
@@ -160,8 +161,8 @@ final class StreamFlow<T> extends Conversation implements Subscription {
     }
 
     @Override
-    protected boolean canAccept(byte messageType) {
-        return messageType != io.pgfast.protocol.backend.CopyData.TYPE || phase != Phase.COPYING || isStopped() || demand.get() > 0;
+    protected boolean canAccept(BackendMessageType type) {
+        return type != BackendMessageType.COPY_DATA || phase != Phase.COPYING || isStopped() || demand.get() > 0;
     }
 
     /**

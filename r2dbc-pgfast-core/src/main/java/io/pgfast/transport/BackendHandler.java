@@ -3,44 +3,73 @@ package io.pgfast.transport;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.EventLoop;
 import io.netty.handler.codec.ByteToMessageDecoder;
 import io.netty.util.ReferenceCountUtil;
+import io.pgfast.error.SqlState;
 import io.pgfast.protocol.BackendMessageReader;
 import io.pgfast.protocol.BackendMessage;
-import io.pgfast.protocol.backend.CopyData;
+import io.pgfast.protocol.BackendMessageType;
+import io.pgfast.protocol.MessageFramer;
 import io.pgfast.protocol.backend.ErrorResponse;
 import io.pgfast.codec.io.UnsignedInts;
+import io.r2dbc.spi.R2dbcNonTransientResourceException;
+
+import java.time.Duration;
 
 /**
- * Frames backend messages out of the byte stream and hands each to the conversation at the head of the
- * queue, reading from the socket only while that conversation can take what comes next.
+ * The last inbound handler of a connection's pipeline: it reads the backend's messages out of the received bytes
+ * ({@link BackendMessageReader}), one at a time, and hands each to the {@link Dispatcher}, reading on only as far as
+ * the conversation at the head of the queue takes what comes next.
  *
- * <p>Backpressure: auto-read is on while the head conversation takes what comes, and switched off as
- * soon as it refuses the next message type ({@link Conversation#canAccept}); the bytes already
- * received then stay in the cumulation, undecoded, until {@link #resume()}. Memory is therefore bounded
- * by one socket read plus one message, whatever the size of the result. (Toggling auto-read only when
- * stalled, instead of requesting every read, saves the epoll interest updates per round trip.)
+ * <p>Backpressure: before a message is read, the head conversation is asked whether it takes a message of that type
+ * now ({@link Conversation#canAccept}); a message the server may send at any time
+ * ({@link BackendMessageType#isAsynchronous()}) is always taken. When the head refuses, auto-read is switched off and
+ * the received bytes wait, undecoded, until {@link #resume()}. (Toggling auto-read only then, instead of requesting
+ * every read, saves the epoll interest updates of a round trip.) What waits is at most one socket read and one
+ * message, whatever the size of the result, plus what a conversation reads ahead for those waiting behind it.
+ *
+ * <p>Read-ahead: when the head refuses while other conversations wait behind it, their answers can only come after
+ * the head's, so the head is asked to take the rest into memory ({@link Conversation#readAheadForWaiters}), within
+ * {@code readAheadLimit}; when it cannot, the waiters fail and the head waits for its own consumer.
+ *
+ * <p>Also here: the DataRows of a conversation whose consumer is gone are stepped over by their length, undecoded, and
+ * counted for its {@link EarlyCancel}; and the connection's {@link SocketTimeout}, told of every socket read and of
+ * every change of whether reading is held back.
+ *
+ * <p>Event loop only.
  */
 final class BackendHandler extends ChannelInboundHandlerAdapter {
 
-    private final BackendMessageReader framer;
-    private final Transport transport;
+    private final BackendMessageReader reader;
     private final ConversationQueue queue;
-    /** Null when socketTimeout is off. */
-    private SocketTimeout socketTimeout;
+    private final Dispatcher dispatcher;
+    private final EarlyCancel earlyCancel;
+    /** Null when socketTimeout is off: then nothing of it runs. */
+    private final SocketTimeout socketTimeout;
+    /** {@code readAheadLimit}: the bytes a conversation may hold read ahead for the conversations waiting behind it. */
+    private final long readAheadLimit;
     private ChannelHandlerContext ctx;
     private ByteBuf cumulation;
+    /** Reading is held back: the head conversation refused the next message. */
     private boolean stalled;
     private boolean draining;
 
-    BackendHandler(int maxMessageSize, Transport transport, ConversationQueue queue) {
-        this.framer = new BackendMessageReader(maxMessageSize);
-        this.transport = transport;
+    /**
+     * @param socketTimeout the connection's {@code socketTimeout}, {@link Duration#ZERO} or null for none
+     */
+    BackendHandler(int maxMessageSize, Duration socketTimeout, long readAheadLimit, EventLoop eventLoop,
+                   ConversationQueue queue, Dispatcher dispatcher, EarlyCancel earlyCancel) {
+        this.reader = new BackendMessageReader(maxMessageSize);
         this.queue = queue;
-    }
-
-    void socketTimeout(SocketTimeout socketTimeout) {
-        this.socketTimeout = socketTimeout;
+        this.dispatcher = dispatcher;
+        this.earlyCancel = earlyCancel;
+        this.readAheadLimit = readAheadLimit;
+        this.socketTimeout = socketTimeout == null || socketTimeout.isZero() ? null
+                : new SocketTimeout(eventLoop, queue, dispatcher, socketTimeout);
+        if (this.socketTimeout != null) {
+            queue.afterHeldWrites(this::watchTimeout);
+        }
     }
 
     /** Whether the handler is inside its read loop, handing received messages to the conversations. */
@@ -51,6 +80,18 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
     /** Whether reading is held back because the head conversation refused the next message. */
     boolean isStalled() {
         return stalled;
+    }
+
+    /** The bytes a conversation may hold read ahead for the conversations waiting behind it. */
+    long readAheadLimit() {
+        return readAheadLimit;
+    }
+
+    /** Something may have changed whether the driver waits for the backend (a write, new demand): socketTimeout looks again. */
+    void watchTimeout() {
+        if (socketTimeout != null) {
+            socketTimeout.update(stalled);
+        }
     }
 
     @Override
@@ -66,7 +107,7 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         ByteBuf in = (ByteBuf) msg;
-        if (transport.isFailed()) {
+        if (dispatcher.isFailed()) {
             in.release();
             return;
         }
@@ -81,7 +122,7 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
     void resume() {
         if (stalled) {
             drain();
-            if (!stalled && ctx != null && !transport.isFailed()) {
+            if (!stalled && ctx != null && !dispatcher.isFailed()) {
                 ctx.channel().config().setAutoRead(true);
             }
         }
@@ -96,45 +137,45 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
         held.hold();
         try {
             stalled = false;
-            while (cumulation != null && cumulation.isReadable() && !transport.isFailed()) {
+            while (cumulation != null && cumulation.isReadable() && !dispatcher.isFailed()) {
                 // a leak-detection wrapper shares the indices of the buffer it wraps; reading through the
                 // wrapped buffer keeps PARANOID leak detection from recording a trace per header read (the
                 // wrapper itself is still what gets released)
                 ByteBuf view = LeakWrappers.isWrapper(cumulation) ? cumulation.unwrap() : cumulation;
                 Conversation head = queue.head();
-                byte type = view.getByte(view.readerIndex());
-                if (head != null && !isAsynchronous(type) && !head.canAccept(type)) {
+                BackendMessageType type = BackendMessageType.of(view.getByte(view.readerIndex()));
+                if (head != null && !type.isAsynchronous() && !head.canAccept(type)) {
                     if (queue.hasWaitersBehindHead()) {
-                        if (head.readAhead(type)) {
+                        if (head.readAheadForWaiters(type)) {
                             continue;
                         }
                         // the waiters would wait for ever: they fail, the head waits for its own consumer;
                         // failing them may have brought that consumer's demand (synchronously): look again
-                        if (transport.failWaitersBehindHead() > 0) {
+                        if (failWaitersBehindHead() > 0) {
                             continue;
                         }
                     }
                     stalled = true;
                     ctx.channel().config().setAutoRead(false);
-                    transport.stalled();
+                    dispatcher.readingHeldBack();
                     return;
                 }
-                if (type == 'D' && head != null && head.skipsDataRows()) {
-                    int skipped = framer.skipDataRow(view);
+                if (type == BackendMessageType.DATA_ROW && head != null && head.skipsDataRows()) {
+                    int skipped = reader.skipDataRow(view);
                     if (skipped < 0) {
                         break;
                     }
-                    transport.discarded(head, skipped);
+                    earlyCancel.discarded(head, skipped);
                     continue;
                 }
                 // a CopyData keeps a retained slice, which may outlive the cumulation: it is cut from the
                 // wrapper, so that its release, the last one, reaches the leak detector's record (a slice of
                 // the wrapped buffer would free the memory and leave the record open: a false leak report)
-                BackendMessage message = framer.next(type == CopyData.TYPE ? cumulation : view);
+                BackendMessage message = reader.next(type == BackendMessageType.COPY_DATA ? cumulation : view);
                 if (message == null) {
                     break;
                 }
-                transport.dispatch(message);
+                dispatcher.dispatch(type, message);
             }
             if (cumulation != null && !cumulation.isReadable()) {
                 cumulation.release();
@@ -144,27 +185,39 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
                 cumulation.discardSomeReadBytes();
             }
         } catch (RuntimeException e) {
-            transport.fail(e);
+            dispatcher.fail(e);
         } finally {
             draining = false;
-            transport.awaitingBytes();
+            // all that was received is handed over: what waits now waits for the socket (or for a consumer's demand)
+            earlyCancel.awaitingBytes();
             held.release();
-            if (socketTimeout != null) {
-                socketTimeout.update();
-            }
+            watchTimeout();
         }
     }
 
-    /** NotificationResponse, ParameterStatus and NoticeResponse may arrive at any time (protocol 55.2.7). */
-    private static boolean isAsynchronous(byte type) {
-        return type == 'A' || type == 'S' || type == 'N';
+    /** The head conversation can read no further ahead: fail what waits behind it. */
+    private int failWaitersBehindHead() {
+        return queue.failWaitersBehindHead(new R2dbcNonTransientResourceException("this statement was issued on a connection "
+                + "whose earlier result is not being read (its subscriber asks for no more rows), and its answer can only "
+                + "arrive after that result; reading the earlier result ahead into memory reached readAheadLimit ("
+                + readAheadLimit + " bytes). Read the earlier result to its end before issuing this statement, run this "
+                + "statement on another connection, or raise readAheadLimit. A statement already sent to the server "
+                + "still runs there; only its results are discarded.", SqlState.INSUFFICIENT_RESOURCES));
     }
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
+        channelClosed();
         releaseCumulation();
-        transport.onChannelInactive();
         ctx.fireChannelInactive();
+    }
+
+    /**
+     * The channel is closed (its close future, or {@link #channelInactive}, whichever comes first): the connection
+     * fails, with the reason the server gave if it sits unread.
+     */
+    void channelClosed() {
+        dispatcher.channelInactive(dispatcher.isClosing() ? null : unreadLastWords());
     }
 
     @Override
@@ -174,7 +227,7 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        transport.fail(cause);
+        dispatcher.fail(cause);
     }
 
     /**
@@ -190,14 +243,14 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
             return null;
         }
         int end = b.writerIndex();
-        for (int i = b.readerIndex(); end - i >= 5; ) {
+        for (int i = b.readerIndex(); end - i >= MessageFramer.HEADER_LENGTH; ) {
             int length = UnsignedInts.int32(b, i + 1);
             if (length < 4 || end - i - 1 < length) {
                 break;
             }
-            if (b.getByte(i) == ErrorResponse.TYPE) {
+            if (b.getByte(i) == BackendMessageType.ERROR_RESPONSE.code()) {
                 try {
-                    ErrorResponse error = ErrorResponse.decode(b.slice(i + 5, length - 4));
+                    ErrorResponse error = ErrorResponse.decode(b.slice(i + MessageFramer.HEADER_LENGTH, length - 4));
                     if ("FATAL".equals(error.severity()) || "PANIC".equals(error.severity())) {
                         return error.message() + " (" + error.code() + ")";
                     }

@@ -25,37 +25,37 @@ public final class Connector {
     }
 
     /** Opens a transport; the Mono emits once TLS (if any) is established. */
-    public static Mono<Transport> connect(TransportOptions options) {
+    public static Mono<Transport> connect(ChannelToOpen toOpen) {
         // a channel per subscription, and a ReceiveBuffer per channel
-        return Mono.defer(() -> connectOnce(options));
+        return Mono.defer(() -> connectOnce(toOpen));
     }
 
-    private static Mono<Transport> connectOnce(TransportOptions options) {
+    private static Mono<Transport> connectOnce(ChannelToOpen toOpen) {
         // it keeps this channel's read buffer, given back when the channel closes
         ReceiveBuffer receiveBuffer = new ReceiveBuffer();
         TcpClient client = TcpClient.create(ConnectionProvider.newConnection())
-                .remoteAddress(options::address)
-                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, options.settings().connectTimeout().toMillis()))
+                .remoteAddress(toOpen::address)
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) Math.min(Integer.MAX_VALUE, toOpen.settings().connectTimeout().toMillis()))
                 .option(ChannelOption.AUTO_READ, false)
                 .option(ChannelOption.RCVBUF_ALLOCATOR, receiveBuffer);
-        if (options.settings().loopResources() != null) {
-            client = client.runOn(options.settings().loopResources());
+        if (toOpen.settings().loopResources() != null) {
+            client = client.runOn(toOpen.settings().loopResources());
         }
-        DeadPeerDetection deadPeer = options.settings().deadPeer();
-        if (!options.unixSocket()) {
-            client = client.option(ChannelOption.TCP_NODELAY, options.settings().tcpNoDelay())
+        DeadPeerDetection deadPeer = toOpen.settings().deadPeer();
+        if (!toOpen.unixSocket()) {
+            client = client.option(ChannelOption.TCP_NODELAY, toOpen.settings().tcpNoDelay())
                     // on the channel itself: which options it takes depends on its transport (epoll, NIO)
                     .doOnChannelInit((observer, channel, address) -> deadPeer.apply(channel));
         } else {
-            deadPeer.unixSocket(String.valueOf(options.address()));
+            deadPeer.unixSocket(String.valueOf(toOpen.address()));
         }
         return client.connect()
                 .onErrorMap(e -> !(e instanceof R2dbcNonTransientResourceException),
-                        e -> new R2dbcNonTransientResourceException(CANNOT_CONNECT + options.address() + ": " + describe(e), SqlState.SQLCLIENT_UNABLE_TO_ESTABLISH_SQLCONNECTION, e))
+                        e -> new R2dbcNonTransientResourceException(CANNOT_CONNECT + toOpen.address() + ": " + describe(e), SqlState.SQLCLIENT_UNABLE_TO_ESTABLISH_SQLCONNECTION, e))
                 .flatMap(connection -> {
                     // the close future's listeners run on the channel's event loop, as the reads do
                     connection.channel().closeFuture().addListener(f -> receiveBuffer.release());
-                    return negotiateEncryption(connection, options)
+                    return negotiateEncryption(connection, toOpen)
                             .doOnCancel(connection::dispose)
                             .onErrorResume(e -> {
                                 connection.dispose();
@@ -82,37 +82,37 @@ public final class Connector {
      * GSS encryption first when asked for (libpq's order): when the server takes it, TLS is not negotiated;
      * when it declines, TLS is negotiated on the same connection as {@code sslMode} says.
      */
-    private static Mono<Transport> negotiateEncryption(Connection connection, TransportOptions options) {
+    private static Mono<Transport> negotiateEncryption(Connection connection, ChannelToOpen toOpen) {
         Channel channel = connection.channel();
-        Transport transport = new Transport(channel, options.settings());
-        TransportOptions.GssEncryption gss = options.gssEncryption();
-        if (gss == null || options.unixSocket()) {
+        Transport transport = new Transport(channel, toOpen.settings());
+        ChannelToOpen.GssEncryption gss = toOpen.gssEncryption();
+        if (gss == null || toOpen.unixSocket()) {
             if (gss != null) {
                 gss.context().dispose();
             }
-            return negotiateTls(connection, options, transport);
+            return negotiateTls(connection, toOpen, transport);
         }
         Promise<Boolean> done = channel.eventLoop().newPromise();
         connection.addHandlerLast("pgfast-gss-negotiation", new GssEncNegotiationHandler(gss.context(), gss.required(), done));
         return await(done).flatMap(encrypted -> {
             if (encrypted) {
-                transport.markGssEncrypted();
+                transport.session().markGssEncrypted();
                 install(connection, transport);
                 return Mono.just(transport);
             }
-            return negotiateTls(connection, options, transport);
+            return negotiateTls(connection, toOpen, transport);
         });
     }
 
-    private static Mono<Transport> negotiateTls(Connection connection, TransportOptions options, Transport transport) {
+    private static Mono<Transport> negotiateTls(Connection connection, ChannelToOpen toOpen, Transport transport) {
         Channel channel = connection.channel();
-        if (options.tlsPolicy() == TlsPolicy.DISABLED || options.unixSocket()) {
+        if (toOpen.tlsPolicy() == TlsPolicy.DISABLED || toOpen.unixSocket()) {
             install(connection, transport);
             return Mono.just(transport);
         }
         Promise<Boolean> done = channel.eventLoop().newPromise();
-        SslNegotiationHandler negotiation = new SslNegotiationHandler(options.tlsPolicy() == TlsPolicy.REQUIRED,
-                options.settings().directTls(), options.sslHandlers(), done);
+        SslNegotiationHandler negotiation = new SslNegotiationHandler(toOpen.tlsPolicy() == TlsPolicy.REQUIRED,
+                toOpen.settings().directTls(), toOpen.sslHandlers(), done);
         connection.addHandlerLast("pgfast-ssl-negotiation", negotiation);
         return await(done).map(tls -> {
             install(connection, transport);

@@ -2,14 +2,20 @@ package io.pgfast.transport;
 
 import io.netty.buffer.ByteBuf;
 import io.pgfast.protocol.BackendMessage;
+import io.pgfast.protocol.BackendMessageType;
 
 /**
  * One request/response exchange with the backend: the frontend messages of a request and the handling
- * of every backend message that answers it, up to and including its final ReadyForQuery.
+ * of every backend message that answers it, up to and including its final ReadyForQuery. The messages the server
+ * sends about its session alone (ParameterStatus, NotificationResponse) never reach a conversation; a NoticeResponse
+ * goes to the one at the head of the queue.
  *
- * <p>Threading contract: every method except {@link #cancelBeforeWrite()} is called on the channel's
- * event loop only, by {@link ConversationQueue} and {@link BackendHandler}, so implementations keep
- * their state in plain fields. Demand changes coming from other threads must go through
+ * <p>Threading contract: every method except {@link #cancelBeforeWrite()} is called on the channel's event loop only,
+ * so implementations keep their state in plain fields: the queue writes it ({@link #writeTo}, {@link #writeComplete})
+ * and ends it when the connection does ({@link #onConnectionFailure}, {@link #transactionOutcome}), the handler asks
+ * what it takes next ({@link #canAccept}, {@link #readAheadForWaiters}, {@link #skipsDataRows}), the dispatcher
+ * hands it its messages ({@link #onMessage}), and socketTimeout asks whether it waits for the backend
+ * ({@link #awaitsBackend}). Demand that arrives from other threads resumes reading through
  * {@link Transport#resumeReading()}.
  *
  * <p>Ownership contract: {@link #onMessage} receives ownership of a {@code CopyData} (reference-counted) and
@@ -40,11 +46,12 @@ public abstract class Conversation {
     }
 
     /**
-     * Whether a message of this type may be handed over now. Returning false for a DataRow when nobody has
-     * asked for rows is how backpressure reaches the socket: the handler stops decoding and stops
-     * reading until {@link Transport#resumeReading()} is called.
+     * Whether a message of this type may be handed over now; never asked for a message the server may send at any
+     * time ({@link BackendMessageType#isAsynchronous()}). Returning false for a DataRow when nobody has asked for
+     * rows is how backpressure reaches the socket: the handler stops decoding and stops reading until
+     * {@link Transport#resumeReading()} is called.
      */
-    protected boolean canAccept(byte messageType) {
+    protected boolean canAccept(BackendMessageType type) {
         return true;
     }
 
@@ -70,9 +77,10 @@ public abstract class Conversation {
      * returned false) while later conversations wait behind it: their answers come only after this one's, so
      * if this conversation's consumer waits for one of them (a statement issued from inside the rows of
      * another), nothing would ever move. Returning true means the conversation now takes the rest of what it
-     * refused into memory, within the connection's {@link Transport#readAheadLimit()}, so the queue moves; {@code canAccept} must then accept {@code type}. The default reads nothing ahead.
+     * refused into memory, holding at most the connection's {@code readAheadLimit} bytes read ahead, so the queue
+     * moves; {@code canAccept} must then accept {@code type}. The default reads nothing ahead.
      */
-    protected boolean readAhead(byte type) {
+    protected boolean readAheadForWaiters(BackendMessageType type) {
         return false;
     }
 

@@ -25,14 +25,16 @@ final class ConversationQueue {
     private int writeHold;
     /** This queue's flush waits for the end of its event loop's hold ({@link HeldFlushes}). */
     private boolean flushHeld;
-    private Runnable afterHeldFlush = () -> { };
+    /** What the end of the hold runs: {@link #flushHeld()}, made once per connection. */
+    private final Runnable heldFlush = this::flushHeld;
+    private Runnable afterHeldWrites = () -> { };
     /**
      * The buffer flushes render into, kept while the channel has let go of it (reference count 1 after the
      * write), so that a statement takes no buffer from the allocator (nor its leak-detector sampling); null
      * until the first flush, or after one that grew it past {@link #KEEP_AT_MOST}.
      */
     private ByteBuf outbound;
-    /** The head is ending its publishers ({@link Transport#ending}): it no longer counts in {@link #size}. */
+    /** The head is ending its publishers ({@link #ending}): it no longer counts in {@link #size}. */
     private boolean headEnding;
     /**
      * How many conversations are pending or in flight, but for a head that is ending; written on the event loop after
@@ -124,7 +126,7 @@ final class ConversationQueue {
     }
 
     /**
-     * Conversations pending or in flight, but for a head that is ending its publishers ({@link Transport#ending}),
+     * Conversations pending or in flight, but for a head that is ending its publishers ({@link #ending}),
      * from any thread: exact on the event loop; elsewhere as of the event loop's last change (a conversation submitted
      * from another thread counts once the event loop has taken it).
      */
@@ -178,6 +180,7 @@ final class ConversationQueue {
     void releaseWrites() {
         if (writeHold > 0 && --writeHold == 0) {
             flush();
+            afterHeldWrites.run();
         }
     }
 
@@ -193,7 +196,7 @@ final class ConversationQueue {
         if (held.isHolding()) {
             if (!flushHeld) {
                 flushHeld = true;
-                held.waitFor(this);
+                held.waitFor(heldFlush);
             }
             return;
         }
@@ -204,7 +207,7 @@ final class ConversationQueue {
      * The flush that waited for the end of a hold ({@link HeldFlushes#release}). A failure fails this connection
      * (through its pipeline, as a failed write does), not the one whose dispatch held the flush.
      */
-    void flushHeld() {
+    private void flushHeld() {
         flushHeld = false;
         try {
             writePending();
@@ -212,12 +215,15 @@ final class ConversationQueue {
             channel.pipeline().fireExceptionCaught(e);
         }
         // what was submitted during the hold is on the wire only now: the driver may wait for the backend from here
-        afterHeldFlush.run();
+        afterHeldWrites.run();
     }
 
-    /** Runs after every flush that waited for a hold (the transport's socketTimeout watch); event loop only. */
-    void afterHeldFlush(Runnable action) {
-        this.afterHeldFlush = action;
+    /**
+     * Runs after writes that were held back are let go, by the end of a {@link HeldFlushes} hold or of
+     * {@link #holdWrites} (the socketTimeout watch); event loop only.
+     */
+    void afterHeldWrites(Runnable action) {
+        this.afterHeldWrites = action;
     }
 
     private void writePending() {

@@ -69,7 +69,7 @@ public record DeadPeerDetection(boolean keepAlive, Duration idle, Duration inter
         List<String> notSet;
         if (channel.getClass().getName().startsWith("io.netty.channel.epoll.")) {
             // only then are the epoll classes known to be there
-            notSet = EpollKeepAlive.apply(config, this);
+            notSet = EpollKeepAlive.apply(config, keepAlive, idle, interval, count, userTimeout);
         } else if (channel instanceof NioSocketChannel) {
             notSet = applyNio(config);
         } else {

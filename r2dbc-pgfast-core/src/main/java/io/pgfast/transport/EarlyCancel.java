@@ -1,5 +1,7 @@
 package io.pgfast.transport;
 
+import io.netty.channel.EventLoop;
+
 import java.time.Duration;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -25,8 +27,9 @@ import java.util.concurrent.TimeUnit;
  */
 final class EarlyCancel {
 
-    private final Transport transport;
+    private final EventLoop eventLoop;
     private final ConversationQueue queue;
+    private final CancelRequestSender cancelRequests;
     private final long drainBytes;
     private final long drainNanos;
     /** The conversation draining before a cancel, or null. */
@@ -37,9 +40,11 @@ final class EarlyCancel {
     private long since;
     private ScheduledFuture<?> timer;
 
-    EarlyCancel(Transport transport, ConversationQueue queue, long drainBytes, Duration drainTime) {
-        this.transport = transport;
+    EarlyCancel(EventLoop eventLoop, ConversationQueue queue, CancelRequestSender cancelRequests, long drainBytes,
+                Duration drainTime) {
+        this.eventLoop = eventLoop;
         this.queue = queue;
+        this.cancelRequests = cancelRequests;
         this.drainBytes = drainBytes;
         this.drainNanos = drainTime.toNanos();
     }
@@ -123,12 +128,12 @@ final class EarlyCancel {
     }
 
     private void arm(long nanos) {
-        timer = transport.eventLoop().schedule(this::timeUp, nanos, TimeUnit.NANOSECONDS);
+        timer = eventLoop.schedule(this::timeUp, nanos, TimeUnit.NANOSECONDS);
     }
 
     private void timeUp() {
         timer = null;
-        if (running && !transport.isFailed()) {
+        if (running && !queue.isClosed()) {
             cancelNow();
         }
     }
@@ -139,7 +144,7 @@ final class EarlyCancel {
      */
     private void cancelNow() {
         stop();
-        CancelRequestSender.send(transport);
+        cancelRequests.send();
         queue.releaseWrites();
     }
 

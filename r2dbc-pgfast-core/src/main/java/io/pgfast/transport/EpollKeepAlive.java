@@ -4,6 +4,7 @@ import io.netty.channel.ChannelConfig;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.epoll.EpollChannelOption;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -16,17 +17,21 @@ final class EpollKeepAlive {
     private EpollKeepAlive() {
     }
 
-    /** Sets what {@code d} asks on an epoll socket; returns the names of those the channel refused. */
-    static List<String> apply(ChannelConfig config, DeadPeerDetection d) {
+    /**
+     * Sets the keepalive probes (when {@code keepAlive}) and the user timeout (when not zero) on an epoll socket;
+     * returns the names of the options the channel refused.
+     */
+    static List<String> apply(ChannelConfig config, boolean keepAlive, Duration idle, Duration interval, int count,
+                              Duration userTimeout) {
         List<String> notSet = new ArrayList<>();
-        if (d.keepAlive()) {
-            set(config, EpollChannelOption.TCP_KEEPIDLE, (int) d.idle().getSeconds(), "tcpKeepAliveIdle", notSet);
-            set(config, EpollChannelOption.TCP_KEEPINTVL, (int) d.interval().getSeconds(), "tcpKeepAliveInterval", notSet);
-            set(config, EpollChannelOption.TCP_KEEPCNT, d.count(), "tcpKeepAliveCount", notSet);
+        if (keepAlive) {
+            set(config, EpollChannelOption.TCP_KEEPIDLE, (int) idle.getSeconds(), "tcpKeepAliveIdle", notSet);
+            set(config, EpollChannelOption.TCP_KEEPINTVL, (int) interval.getSeconds(), "tcpKeepAliveInterval", notSet);
+            set(config, EpollChannelOption.TCP_KEEPCNT, count, "tcpKeepAliveCount", notSet);
         }
-        if (!d.userTimeout().isZero()) {
+        if (!userTimeout.isZero()) {
             // milliseconds, as the kernel takes them; the option's check bounds it to an int
-            set(config, EpollChannelOption.TCP_USER_TIMEOUT, (int) d.userTimeout().toMillis(), "tcpUserTimeout", notSet);
+            set(config, EpollChannelOption.TCP_USER_TIMEOUT, (int) userTimeout.toMillis(), "tcpUserTimeout", notSet);
         }
         return notSet;
     }

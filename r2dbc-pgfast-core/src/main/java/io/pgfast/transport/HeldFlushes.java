@@ -24,8 +24,8 @@ final class HeldFlushes {
         }
     };
 
-    /** The queues whose flush waits for the end of the hold, in the order they asked. */
-    private final ArrayList<ConversationQueue> waiting = new ArrayList<>();
+    /** The flushes that wait for the end of the hold, one per connection queue, in the order they were asked for. */
+    private final ArrayList<Runnable> waiting = new ArrayList<>();
     /** How many holds are open (a dispatch may start another connection's, nested). */
     private int depth;
 
@@ -47,9 +47,12 @@ final class HeldFlushes {
         return depth > 0;
     }
 
-    /** {@code queue}'s flush waits for the end of the hold (it asks once per hold: {@link ConversationQueue#flush}). */
-    void waitFor(ConversationQueue queue) {
-        waiting.add(queue);
+    /**
+     * {@code heldFlush}, a connection queue's flush, waits for the end of the hold; the queue asks once per hold
+     * ({@link ConversationQueue#flush}), and its held flush fails its own connection only, never throws.
+     */
+    void waitFor(Runnable heldFlush) {
+        waiting.add(heldFlush);
     }
 
     /**
@@ -65,7 +68,7 @@ final class HeldFlushes {
         }
         try {
             for (int i = 0; i < waiting.size(); i++) {
-                waiting.get(i).flushHeld();
+                waiting.get(i).run();
             }
         } finally {
             waiting.clear();

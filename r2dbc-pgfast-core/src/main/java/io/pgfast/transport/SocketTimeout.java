@@ -3,6 +3,8 @@ package io.pgfast.transport;
 import io.pgfast.error.SqlState;
 import io.r2dbc.spi.R2dbcTimeoutException;
 
+import io.netty.channel.EventLoop;
+
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
@@ -13,7 +15,8 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>The driver waits for the backend when a conversation is in flight, that conversation
  * {@link Conversation#awaitsBackend() awaits the backend} (a COPY FROM STDIN whose data the client is
- * still producing does not), and the handler is not holding back for a subscriber without demand. An
+ * still producing does not), and the handler that owns this timeout is not holding reading back for a subscriber
+ * without demand (it says so at every {@link #update}). An
  * idle connection, e.g. one that only listens for notifications, therefore never times out; neither does
  * a slow consumer. The clock starts at the later of the last bytes read and the moment the wait began.
  *
@@ -23,20 +26,22 @@ import java.util.concurrent.TimeUnit;
  */
 final class SocketTimeout {
 
-    private final Transport transport;
+    private final EventLoop eventLoop;
     private final ConversationQueue queue;
-    private final BackendHandler handler;
+    private final Dispatcher dispatcher;
     private final Duration timeout;
     private final long timeoutNanos;
     private long lastRead;
     private long waitingSince;
     private boolean waiting;
     private boolean armed;
+    /** Reading is held back for a consumer's demand, as of the last {@link #update}. */
+    private boolean readingHeldBack;
 
-    SocketTimeout(Transport transport, ConversationQueue queue, BackendHandler handler, Duration timeout) {
-        this.transport = transport;
+    SocketTimeout(EventLoop eventLoop, ConversationQueue queue, Dispatcher dispatcher, Duration timeout) {
+        this.eventLoop = eventLoop;
         this.queue = queue;
-        this.handler = handler;
+        this.dispatcher = dispatcher;
         this.timeout = timeout;
         this.timeoutNanos = timeout.toNanos();
         this.lastRead = System.nanoTime();
@@ -47,8 +52,12 @@ final class SocketTimeout {
         lastRead = System.nanoTime();
     }
 
-    /** Something may have changed whether the driver waits (a write, a dispatch, new demand): re-evaluate. */
-    void update() {
+    /**
+     * Something may have changed whether the driver waits (a write, a dispatch, new demand): re-evaluate, reading
+     * being held back for a consumer's demand or not as {@code readingHeldBack} says.
+     */
+    void update(boolean readingHeldBack) {
+        this.readingHeldBack = readingHeldBack;
         boolean now = awaitingBackend();
         if (now && !waiting) {
             waitingSince = System.nanoTime();
@@ -59,19 +68,19 @@ final class SocketTimeout {
 
     private boolean awaitingBackend() {
         Conversation head = queue.head();
-        return head != null && !handler.isStalled() && head.awaitsBackend();
+        return head != null && !readingHeldBack && head.awaitsBackend();
     }
 
     private void arm(long delayNanos) {
         if (!armed) {
             armed = true;
-            transport.eventLoop().schedule(this::check, delayNanos, TimeUnit.NANOSECONDS);
+            eventLoop.schedule(this::check, delayNanos, TimeUnit.NANOSECONDS);
         }
     }
 
     private void check() {
         armed = false;
-        if (transport.isFailed()) {
+        if (dispatcher.isFailed()) {
             return;
         }
         long now = System.nanoTime();
@@ -90,7 +99,7 @@ final class SocketTimeout {
             arm(left);
             return;
         }
-        transport.fail(new R2dbcTimeoutException("no data from the server for " + millis(now - since) + " ms while waiting for its answer"
+        dispatcher.fail(new R2dbcTimeoutException("no data from the server for " + millis(now - since) + " ms while waiting for its answer"
                 + " (socketTimeout " + timeout + "); the connection is closed", SqlState.CONNECTION_FAILURE));
     }
 

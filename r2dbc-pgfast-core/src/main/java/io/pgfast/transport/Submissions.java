@@ -1,6 +1,9 @@
 package io.pgfast.transport;
 
+import io.netty.channel.EventLoop;
+
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 
 /**
  * Conversations submitted from threads other than the event loop, on their way to it: a lock-free stack that the
@@ -10,11 +13,14 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 final class Submissions implements Runnable {
 
-    private final Transport transport;
+    private final EventLoop eventLoop;
+    /** Submits one conversation on the event loop. */
+    private final Consumer<Conversation> submitOnLoop;
     private final AtomicReference<Conversation> top = new AtomicReference<>();
 
-    Submissions(Transport transport) {
-        this.transport = transport;
+    Submissions(EventLoop eventLoop, Consumer<Conversation> submitOnLoop) {
+        this.eventLoop = eventLoop;
+        this.submitOnLoop = submitOnLoop;
     }
 
     /**
@@ -27,7 +33,7 @@ final class Submissions implements Runnable {
             below = top.get();
             conversation.nextSubmitted = below;
         } while (!top.compareAndSet(below, conversation));
-        transport.channel().eventLoop().execute(this);
+        eventLoop.execute(this);
     }
 
     /**
@@ -53,7 +59,7 @@ final class Submissions implements Runnable {
             while (ordered != null) {
                 Conversation next = ordered.nextSubmitted;
                 ordered.nextSubmitted = null;
-                transport.submitOnLoop(ordered);
+                submitOnLoop.accept(ordered);
                 ordered = next;
             }
         } finally {

@@ -1,123 +1,52 @@
 package io.pgfast.transport;
 
-import io.pgfast.error.SqlState;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelOutboundHandler;
 import io.netty.channel.EventLoop;
-import io.netty.channel.unix.DomainSocketAddress;
-import io.netty.util.ReferenceCountUtil;
-import io.pgfast.protocol.ProtocolException;
-import io.pgfast.protocol.ProtocolVersion;
-import io.pgfast.protocol.backend.BackendKeyData;
-import io.pgfast.protocol.BackendMessage;
-import io.pgfast.protocol.backend.ErrorFields;
-import io.pgfast.protocol.backend.ErrorResponse;
-import io.pgfast.protocol.backend.NoticeResponse;
-import io.pgfast.protocol.backend.NotificationResponse;
-import io.pgfast.protocol.backend.ParameterStatus;
-import io.pgfast.protocol.backend.ReadyForQuery;
-import io.pgfast.protocol.backend.TransactionStatus;
-import io.pgfast.protocol.frontend.Terminate;
-import io.r2dbc.spi.R2dbcNonTransientResourceException;
-import io.r2dbc.spi.R2dbcTimeoutException;
 import reactor.core.publisher.Mono;
-import reactor.core.publisher.Sinks;
-import reactor.util.Logger;
-import reactor.util.Loggers;
 
-import java.net.InetSocketAddress;
-import java.net.SocketAddress;
-import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.function.Consumer;
 
 /**
- * One open channel to a backend: submits conversations, routes backend messages to them, and keeps the
- * session state the backend reports (ParameterStatus, BackendKeyData, transaction status).
+ * One open channel to a backend, as the conversations see it: they are submitted here, written by the
+ * {@link ConversationQueue}, answered through the {@link BackendHandler} (which reads) and the {@link Dispatcher}
+ * (which routes each message and keeps the connection's end), and the backend's own reports are kept in the
+ * {@link ServerSession}. This class puts those together and is what the flows and the R2DBC layer hold.
  *
- * <p>All routing happens on the channel's event loop; {@link #submit} and {@link #resumeReading} may be
- * called from any thread.
+ * <p>Everything runs on the channel's event loop; {@link #submit}, {@link #resumeReading}, {@link #fail} and
+ * {@link #close} may be called from any thread.
  */
 public final class Transport {
-
-    private static final Logger LOG = Loggers.getLogger(Transport.class);
 
     private final Channel channel;
     private final EventLoop eventLoop;
     private final ConversationQueue queue;
-    private final BackendHandler handler;
-    /** Null when socketTimeout is off: then nothing of it runs. */
-    private final SocketTimeout socketTimeout;
+    private final ServerSession session = new ServerSession();
     /** What an early cancel does: discard, and cancel past the bounds (see {@link #cancelEarly}). */
     private final EarlyCancel earlyCancel;
-    private final Map<String, String> parameters = new ConcurrentHashMap<>();
-    private final AtomicBoolean resumeScheduled = new AtomicBoolean();
+    private final CancelRequestSender cancelRequests;
+    private final Dispatcher dispatcher;
+    private final BackendHandler handler;
     /** Conversations submitted from other threads, on their way to the event loop. */
-    private final Submissions submissions = new Submissions(this);
-    private final Sinks.Empty<Void> closed = Sinks.empty();
-    private volatile BackendKeyData backendKeyData;
-    /** The protocol version the startup settled on (3.0 until it says otherwise). */
-    private volatile ProtocolVersion protocolVersion = ProtocolVersion.V3_0;
-    private volatile boolean gssEncrypted;
-    private volatile TransactionStatus transactionStatus = TransactionStatus.IDLE;
-    private volatile Throwable failure;
-    /** The failure, when the connection ended without {@link #close()} having been asked for. */
-    private volatile Throwable lost;
-    private volatile boolean closing;
-    private volatile Consumer<NotificationResponse> notificationListener;
-    /** {@code readAheadLimit}: bytes of one result's rows that may be read ahead for statements waiting behind it. */
-    private final long readAheadLimit;
-    /** The server as messages name it (see {@link #server()}). */
-    private final String server;
-    /** A WARNING of class 57 (operator intervention): why the server is about to close the connection. */
-    private volatile String lastWords;
-    /** Set by the first ReadyForQuery: the startup is over. */
-    private volatile boolean ready;
-    /** What waits for the connection to settle ({@link #whenSettled}); event loop only. */
-    private Runnable settled;
-    /** The conversation a ReadyForQuery is being handed to, while it is (event loop only; see {@link #isAtRest()}). */
-    private Conversation answered;
-    /** The event loops the connection runs on ({@code loopResources}), null for Reactor Netty's: CancelRequests use them too. */
-    private final reactor.netty.resources.LoopResources loopResources;
-
+    private final Submissions submissions;
+    private final AtomicBoolean resumeScheduled = new AtomicBoolean();
     /** Where notices and error responses are logged, at the levels the configuration names. */
     private final Notices notices;
 
-    /**
-     * A channel with no read-ahead, default notices, Reactor Netty's loops and an early cancel that cancels at once;
-     * {@code socketTimeout} null or zero for none.
-     */
-    Transport(Channel channel, int maxMessageSize, int pipelineLimit, Duration socketTimeout) {
-        this(channel, new TransportSettings(Duration.ZERO, DeadPeerDetection.OFF, true, false, maxMessageSize, pipelineLimit,
-                socketTimeout == null ? Duration.ZERO : socketTimeout, 0, Notices.DEFAULT, null,
-                0, Duration.ZERO));
-    }
-
     Transport(Channel channel, TransportSettings settings) {
-        this.notices = settings.notices();
-        this.readAheadLimit = settings.readAheadLimit();
-        this.loopResources = settings.loopResources();
-        int maxMessageSize = settings.maxMessageSize();
-        int pipelineLimit = settings.pipelineLimit();
-        Duration socketTimeout = settings.socketTimeout();
         this.channel = channel;
         this.eventLoop = channel.eventLoop();
-        this.server = describe(channel.remoteAddress());
-        this.queue = new ConversationQueue(pipelineLimit);
-        this.handler = new BackendHandler(maxMessageSize, this, queue);
-        this.socketTimeout = socketTimeout == null || socketTimeout.isZero() ? null
-                : new SocketTimeout(this, queue, handler, socketTimeout);
-        handler.socketTimeout(this.socketTimeout);
-        this.earlyCancel = new EarlyCancel(this, queue, settings.cancelDrainBytes(), settings.cancelDrainTime());
-        if (this.socketTimeout != null) {
-            queue.afterHeldFlush(this.socketTimeout::update);
-        }
+        this.notices = settings.notices();
+        this.queue = new ConversationQueue(settings.pipelineLimit());
+        this.cancelRequests = new CancelRequestSender(channel, session, queue, settings.loopResources());
+        this.earlyCancel = new EarlyCancel(eventLoop, queue, cancelRequests, settings.cancelDrainBytes(), settings.cancelDrainTime());
+        this.dispatcher = new Dispatcher(channel, queue, session, earlyCancel, notices);
+        this.handler = new BackendHandler(settings.maxMessageSize(), settings.socketTimeout(), settings.readAheadLimit(), eventLoop,
+                queue, dispatcher, earlyCancel);
+        this.submissions = new Submissions(eventLoop, this::submitOnLoop);
         queue.attach(channel);
     }
 
@@ -144,8 +73,27 @@ public final class Transport {
         return handler;
     }
 
+    /** The channel is closed (its close future completed): the connection fails, unless it was closing. */
+    void onChannelInactive() {
+        handler.channelClosed();
+    }
+
     public Channel channel() {
         return channel;
+    }
+
+    public EventLoop eventLoop() {
+        return eventLoop;
+    }
+
+    /** What the backend reports about its session. */
+    public ServerSession session() {
+        return session;
+    }
+
+    /** This connection's log of notices and error responses. */
+    public Notices notices() {
+        return notices;
     }
 
     /** Queues a conversation; it is written as soon as the pipeline allows. Safe from any thread. */
@@ -157,27 +105,20 @@ public final class Transport {
         }
     }
 
-    void submitOnLoop(Conversation conversation) {
+    private void submitOnLoop(Conversation conversation) {
         queue.submit(conversation);
         if (handler.isStalled() && queue.head() != conversation) {
             // reading waits for the head's consumer, and now a conversation waits behind it: the head may have
-            // to read ahead (or the waiter fail) so that nothing waits for ever (see Conversation#readAhead)
+            // to read ahead (or the waiter fail) so that nothing waits for ever (see Conversation#readAheadForWaiters)
             handler.resume();
         }
-        watchTimeout();
+        handler.watchTimeout();
     }
 
     /** Writes more messages of the conversation in flight (event loop only). */
     public void writeMore(ByteBuf out) {
         queue.writeMore(out);
-        watchTimeout();
-    }
-
-    /** After a write or a change of the head conversation: the driver may now wait for the backend. */
-    private void watchTimeout() {
-        if (socketTimeout != null) {
-            socketTimeout.update();
-        }
+        handler.watchTimeout();
     }
 
     /** A conversation has new demand: resume decoding and reading. Safe from any thread. */
@@ -192,24 +133,12 @@ public final class Transport {
         }
     }
 
-    /** The event loops this connection was opened on, or null for Reactor Netty's own. */
-    reactor.netty.resources.LoopResources loopResources() {
-        return loopResources;
-    }
-
-    /** How many bytes of one result's rows may be read ahead for statements waiting behind it. */
+    /**
+     * {@code readAheadLimit}: how many bytes a conversation may hold read ahead of its consumer for the conversations
+     * waiting behind it (see {@link Conversation#readAheadForWaiters}).
+     */
     public long readAheadLimit() {
-        return readAheadLimit;
-    }
-
-    /** The head conversation can read no further ahead: fail what waits behind it (event loop only). */
-    int failWaitersBehindHead() {
-        return queue.failWaitersBehindHead(new R2dbcNonTransientResourceException("this statement was issued on a connection "
-                + "whose earlier result is not being read (its subscriber asks for no more rows), and its answer can only "
-                + "arrive after that result; reading the earlier result ahead into memory reached readAheadLimit ("
-                + readAheadLimit + " bytes). Read the earlier result to its end before issuing this statement, run this "
-                + "statement on another connection, or raise readAheadLimit. A statement already sent to the server "
-                + "still runs there; only its results are discarded.", SqlState.INSUFFICIENT_RESOURCES));
+        return handler.readAheadLimit();
     }
 
     /**
@@ -223,89 +152,18 @@ public final class Transport {
         return earlyCancel.start(c, handler.isDraining());
     }
 
-    /** The handler stepped over a DataRow of {@code bytes} for the head conversation, which discards its rows. */
-    void discarded(Conversation head, int bytes) {
-        earlyCancel.discarded(head, bytes);
-    }
-
-    /** The handler has handed over all it received and waits for the socket (or for a consumer's demand). */
-    void awaitingBytes() {
-        earlyCancel.awaitingBytes();
+    /**
+     * Sends a CancelRequest for this connection's backend at once (event loop only), holding back further writes
+     * until the server has taken it; nothing before the server has sent its key. The caller makes sure that
+     * nothing was written after the statement it cancels ({@link #isLastWritten}).
+     */
+    public void sendCancelRequest() {
+        cancelRequests.send();
     }
 
     /** Whether nothing was written after {@code c} (event loop only). */
     public boolean isLastWritten(Conversation c) {
         return queue.isLastWritten(c);
-    }
-
-    public void holdWrites() {
-        queue.holdWrites();
-    }
-
-    public void releaseWrites() {
-        queue.releaseWrites();
-        watchTimeout();
-    }
-
-    public EventLoop eventLoop() {
-        return eventLoop;
-    }
-
-    /** This connection's log of notices and error responses. */
-    public Notices notices() {
-        return notices;
-    }
-
-    void dispatch(BackendMessage message) {
-        boolean readyForQuery = false;
-        if (message instanceof ParameterStatus) {
-            ParameterStatus ps = (ParameterStatus) message;
-            parameters.put(ps.name(), ps.value());
-            return;
-        }
-        if (message instanceof NotificationResponse) {
-            Consumer<NotificationResponse> listener = notificationListener;
-            if (listener != null) {
-                listener.accept((NotificationResponse) message);
-            }
-            return;
-        }
-        if (message instanceof BackendKeyData) {
-            backendKeyData = (BackendKeyData) message;
-        } else if (message instanceof ReadyForQuery) {
-            transactionStatus = ((ReadyForQuery) message).status();
-            ready = true;
-            readyForQuery = true;
-        } else if (message instanceof ErrorResponse) {
-            notices.log((ErrorResponse) message);
-            if (ready && isFatal((ErrorResponse) message)) {
-                message = fromThisServer((ErrorResponse) message);
-            }
-        } else if (message instanceof NoticeResponse && isOperatorIntervention((NoticeResponse) message)) {
-            NoticeResponse n = (NoticeResponse) message;
-            lastWords = n.message() + " (" + n.code() + ")";
-        }
-        Conversation head = queue.head();
-        if (head == null) {
-            onUnsolicited(message);
-            return;
-        }
-        if (readyForQuery) {
-            answered = head;
-        }
-        if (head.onMessage(message)) {
-            earlyCancel.ended(head);
-            queue.completeHead();
-            if (queue.head() != null) {
-                earlyCancel.headChanged(queue.head(), true);
-                handler.resume();
-            } else {
-                settle();
-            }
-        }
-        if (readyForQuery) {
-            answered = null;
-        }
     }
 
     /**
@@ -317,12 +175,7 @@ public final class Transport {
      * conversation that thread submitted and the event loop has not taken yet is not seen.
      */
     public boolean isAtRest() {
-        int size = queue.size();
-        if (size == 0) {
-            return true;
-        }
-        // the head being answered; when it is ending it is not counted, so the one counted waits behind it
-        return size == 1 && eventLoop.inEventLoop() && !queue.isHeadEnding() && answered != null && queue.head() == answered;
+        return dispatcher.isAtRest();
     }
 
     /**
@@ -334,32 +187,7 @@ public final class Transport {
      * @throws IllegalStateException if an action is waiting already
      */
     public void whenSettled(Runnable action) {
-        if (settled != null) {
-            throw new IllegalStateException("an action already waits for this connection to settle");
-        }
-        settled = action;
-        if (isAtRest() || failure != null || handler.isStalled()) {
-            settle();
-        }
-    }
-
-    /**
-     * Reading waits for the head's consumer: what waits for the connection to settle runs, after this dispatch (it may
-     * submit a request behind the head, which must find the handler able to resume; event loop only).
-     */
-    void stalled() {
-        if (settled != null) {
-            eventLoop.execute(this::settle);
-        }
-    }
-
-    /** The connection has settled ({@link #whenSettled}): runs what waited for it, once (event loop only). */
-    void settle() {
-        Runnable action = settled;
-        if (action != null) {
-            settled = null;
-            action.run();
-        }
+        dispatcher.whenSettled(action, handler.isStalled());
     }
 
     /**
@@ -374,133 +202,28 @@ public final class Transport {
         queue.ending(conversation);
     }
 
-    private void onUnsolicited(BackendMessage message) {
-        if (message instanceof NoticeResponse) {
-            NoticeResponse n = (NoticeResponse) message;
-            notices.log(n);
-        } else if (message instanceof ErrorResponse) {
-            // e.g. FATAL 57P01 on an idle connection when the server shuts down (its message names the server)
-            ErrorResponse e = (ErrorResponse) message;
-            fail(new R2dbcNonTransientResourceException("[" + e.code() + "] " + e.message(), e.code()));
-        } else {
-            ReferenceCountUtil.release(message);
-            fail(new ProtocolException("unexpected " + message.getClass().getSimpleName() + " while no request was in flight"));
-        }
-    }
-
     /** Fails every conversation and closes the channel. Idempotent; safe from any thread. */
     public void fail(Throwable cause) {
-        if (!eventLoop.inEventLoop()) {
-            eventLoop.execute(() -> fail(cause));
-            return;
-        }
-        if (failure != null) {
-            return;
-        }
-        Throwable wrapped = cause instanceof R2dbcNonTransientResourceException || cause instanceof R2dbcTimeoutException ? cause
-                : new R2dbcNonTransientResourceException(closing ? "connection to " + server + " closed"
-                        : "connection to " + server + " failed: " + cause.getMessage()
-                        + (lastWords == null ? "" : " (the server had said: " + lastWords + ")"), cause);
-        failure = wrapped;
-        if (!closing) {
-            lost = wrapped;
-            LOG.debug("connection failed", cause);
-        }
-        // what was waiting timed out; what comes later finds a closed connection, not a timeout of its own
-        Throwable later = wrapped instanceof R2dbcTimeoutException
-                ? new R2dbcNonTransientResourceException("connection closed: " + wrapped.getMessage(), SqlState.CONNECTION_FAILURE, wrapped) : wrapped;
-        earlyCancel.closed();
-        queue.close(wrapped, later, new LostOutcome(server, transactionStatus));
-        channel.close();
-        closed.tryEmitEmpty();
-        settle();
-    }
-
-    void onChannelInactive() {
-        String words = lastWords;
-        if (words == null && !closing) {
-            words = handler.unreadLastWords();
-        }
-        fail(new R2dbcNonTransientResourceException(closing ? "connection to " + server + " closed"
-                : "connection to " + server + " closed by the server" + (words == null ? "" : ": " + words)));
-    }
-
-    /**
-     * An immediate shutdown tells each client why with a WARNING 57P01 ("terminating connection due to
-     * immediate shutdown command") and closes the connection: that reason belongs in the error that follows.
-     */
-    private static boolean isOperatorIntervention(NoticeResponse n) {
-        return n.code() != null && n.code().startsWith("57");
-    }
-
-    /**
-     * The server at the other end, as connection errors name it: {@code host:port} as in a host list (an IPv6
-     * literal in brackets), or the Unix socket's path. With several hosts this is what tells which one failed.
-     */
-    public String server() {
-        return server;
-    }
-
-    static String describe(SocketAddress address) {
-        if (address instanceof InetSocketAddress) {
-            InetSocketAddress inet = (InetSocketAddress) address;
-            String host = inet.getHostString();
-            return (host.indexOf(':') >= 0 ? "[" + host + "]" : host) + ":" + inet.getPort();
-        }
-        if (address instanceof DomainSocketAddress) {
-            return ((DomainSocketAddress) address).path();
-        }
-        return address == null ? "the server" : address.toString();
-    }
-
-    /** FATAL and PANIC end the session: the server closes the connection next (protocol docs, "Termination"). */
-    private static boolean isFatal(ErrorResponse e) {
-        return "FATAL".equals(e.severity()) || "PANIC".equals(e.severity());
-    }
-
-    /**
-     * A FATAL error after the startup ends the connection, and the statement that receives it is the one whose
-     * message the application sees: the server's message gets the server's name, so that with several hosts
-     * the message tells which one went away ("terminating connection due to administrator command (server
-     * 127.0.0.1:5433)"). The other fields stay as sent.
-     */
-    private ErrorResponse fromThisServer(ErrorResponse e) {
-        Map<Character, String> fields = new LinkedHashMap<>(e.fields());
-        fields.put(ErrorFields.MESSAGE, e.message() + " (server " + server + ")");
-        return new ErrorResponse(fields);
+        dispatcher.fail(cause);
     }
 
     public boolean isFailed() {
-        return failure != null;
+        return dispatcher.isFailed();
     }
 
     /** Whether the channel is open and has not failed. */
     public boolean isConnected() {
-        return failure == null && channel.isActive();
+        return !dispatcher.isFailed() && channel.isActive();
     }
 
     /** Sends Terminate and closes the channel once it is written. Idempotent. */
     public Mono<Void> close() {
-        return Mono.defer(() -> {
-            if (!closing && failure == null) {
-                closing = true;
-                eventLoop.execute(() -> {
-                    if (failure != null) {
-                        return;
-                    }
-                    ByteBuf buf = channel.alloc().ioBuffer(5);
-                    Terminate.INSTANCE.encode(buf);
-                    channel.writeAndFlush(buf).addListener(ChannelFutureListener.CLOSE);
-                });
-            }
-            closing = true;
-            return closed.asMono();
-        });
+        return dispatcher.close();
     }
 
     /** Completes when the connection has ended, closed or lost (then see {@link #lostWith()}). */
     public Mono<Void> onClose() {
-        return closed.asMono();
+        return dispatcher.onClose();
     }
 
     /**
@@ -508,40 +231,14 @@ public final class Transport {
      * error its pending requests got. Null while it is open and after {@link #close()}.
      */
     public Throwable lostWith() {
-        return lost;
+        return dispatcher.lostWith();
     }
 
-    public Map<String, String> parameters() {
-        return parameters;
-    }
-
-    /** Whether the connection is GSS-encrypted (set before the first conversation). */
-    public boolean isGssEncrypted() {
-        return gssEncrypted;
-    }
-
-    void markGssEncrypted() {
-        gssEncrypted = true;
-    }
-
-    /** The protocol version in use, recorded by the startup once the server is ready. */
-    public ProtocolVersion protocolVersion() {
-        return protocolVersion;
-    }
-
-    public void protocolVersion(ProtocolVersion version) {
-        this.protocolVersion = version;
-    }
-
-    public BackendKeyData backendKeyData() {
-        return backendKeyData;
-    }
-
-    public TransactionStatus transactionStatus() {
-        return transactionStatus;
-    }
-
-    public void notificationListener(Consumer<NotificationResponse> listener) {
-        this.notificationListener = listener;
+    /**
+     * The server at the other end, as connection errors name it: {@code host:port} as in a host list (an IPv6
+     * literal in brackets), or the Unix socket's path. With several hosts this is what tells which one failed.
+     */
+    public String server() {
+        return dispatcher.server();
     }
 }

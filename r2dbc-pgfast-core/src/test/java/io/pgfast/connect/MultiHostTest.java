@@ -178,7 +178,7 @@ class MultiHostTest {
                 HostStatus expected = h.equals(primary) ? HostStatus.PRIMARY : HostStatus.STANDBY;
                 assertThat(ServerRoleProbe.byQuery(t).block(TIMEOUT)).isEqualTo(expected);
                 if (pair.major() >= 14) {
-                    assertThat(ServerRoleProbe.fromParameterStatus(t.parameters())).isEqualTo(expected);
+                    assertThat(ServerRoleProbe.fromParameterStatus(t.session().parameters())).isEqualTo(expected);
                 }
                 assertThat(ServerRoleProbe.probe(t, false).block(TIMEOUT)).isEqualTo(expected);
             } finally {

@@ -54,68 +54,68 @@ public final class BackendEncoder {
         if (message instanceof DataRow m) {
             dataRow(m, out);
         } else if (message instanceof CommandComplete m) {
-            int length = WireFormat.beginMessage(out, CommandComplete.TYPE);
+            int length = WireFormat.beginMessage(out, BackendMessageType.COMMAND_COMPLETE.code());
             WireFormat.writeCString(out, m.tag());
             WireFormat.endMessage(out, length);
         } else if (message instanceof ReadyForQuery m) {
-            int length = WireFormat.beginMessage(out, ReadyForQuery.TYPE);
+            int length = WireFormat.beginMessage(out, BackendMessageType.READY_FOR_QUERY.code());
             out.writeByte(m.status().code());
             WireFormat.endMessage(out, length);
         } else if (message instanceof RowDescription m) {
             rowDescription(m, out);
         } else if (message instanceof ParseComplete) {
-            empty(out, ParseComplete.TYPE);
+            empty(out, BackendMessageType.PARSE_COMPLETE.code());
         } else if (message instanceof BindComplete) {
-            empty(out, BindComplete.TYPE);
+            empty(out, BackendMessageType.BIND_COMPLETE.code());
         } else if (message instanceof CloseComplete) {
-            empty(out, CloseComplete.TYPE);
+            empty(out, BackendMessageType.CLOSE_COMPLETE.code());
         } else if (message instanceof NoData) {
-            empty(out, NoData.TYPE);
+            empty(out, BackendMessageType.NO_DATA.code());
         } else if (message instanceof PortalSuspended) {
-            empty(out, PortalSuspended.TYPE);
+            empty(out, BackendMessageType.PORTAL_SUSPENDED.code());
         } else if (message instanceof EmptyQueryResponse) {
-            empty(out, EmptyQueryResponse.TYPE);
+            empty(out, BackendMessageType.EMPTY_QUERY_RESPONSE.code());
         } else if (message instanceof CopyDone) {
-            empty(out, CopyDone.TYPE);
+            empty(out, BackendMessageType.COPY_DONE.code());
         } else if (message instanceof ParameterDescription m) {
-            int length = WireFormat.beginMessage(out, ParameterDescription.TYPE);
+            int length = WireFormat.beginMessage(out, BackendMessageType.PARAMETER_DESCRIPTION.code());
             out.writeShort(m.oids().length);
             for (int oid : m.oids()) {
                 out.writeInt(oid);
             }
             WireFormat.endMessage(out, length);
         } else if (message instanceof ErrorResponse m) {
-            fields(out, ErrorResponse.TYPE, m.fields());
+            fields(out, BackendMessageType.ERROR_RESPONSE.code(), m.fields());
         } else if (message instanceof NoticeResponse m) {
-            fields(out, NoticeResponse.TYPE, m.fields());
+            fields(out, BackendMessageType.NOTICE_RESPONSE.code(), m.fields());
         } else if (message instanceof ParameterStatus m) {
-            int length = WireFormat.beginMessage(out, ParameterStatus.TYPE);
+            int length = WireFormat.beginMessage(out, BackendMessageType.PARAMETER_STATUS.code());
             WireFormat.writeCString(out, m.name());
             WireFormat.writeCString(out, m.value());
             WireFormat.endMessage(out, length);
         } else if (message instanceof NotificationResponse m) {
-            int length = WireFormat.beginMessage(out, NotificationResponse.TYPE);
+            int length = WireFormat.beginMessage(out, BackendMessageType.NOTIFICATION_RESPONSE.code());
             out.writeInt(m.processId());
             WireFormat.writeCString(out, m.channel());
             WireFormat.writeCString(out, m.payload());
             WireFormat.endMessage(out, length);
         } else if (message instanceof BackendKeyData m) {
-            int length = WireFormat.beginMessage(out, BackendKeyData.TYPE);
+            int length = WireFormat.beginMessage(out, BackendMessageType.BACKEND_KEY_DATA.code());
             out.writeInt(m.processId());
             out.writeBytes(m.secretKey());
             WireFormat.endMessage(out, length);
         } else if (message instanceof CopyData m) {
-            int length = WireFormat.beginMessage(out, CopyData.TYPE);
+            int length = WireFormat.beginMessage(out, BackendMessageType.COPY_DATA.code());
             out.writeBytes(m.content(), m.content().readerIndex(), m.content().readableBytes());
             WireFormat.endMessage(out, length);
         } else if (message instanceof CopyInResponse m) {
-            copyFormats(out, CopyInResponse.TYPE, m.overallFormat(), m.columnFormats());
+            copyFormats(out, BackendMessageType.COPY_IN_RESPONSE.code(), m.overallFormat(), m.columnFormats());
         } else if (message instanceof CopyOutResponse m) {
-            copyFormats(out, CopyOutResponse.TYPE, m.overallFormat(), m.columnFormats());
+            copyFormats(out, BackendMessageType.COPY_OUT_RESPONSE.code(), m.overallFormat(), m.columnFormats());
         } else if (message instanceof CopyBothResponse m) {
-            copyFormats(out, CopyBothResponse.TYPE, m.overallFormat(), m.columnFormats());
+            copyFormats(out, BackendMessageType.COPY_BOTH_RESPONSE.code(), m.overallFormat(), m.columnFormats());
         } else if (message instanceof FunctionCallResponse m) {
-            int length = WireFormat.beginMessage(out, FunctionCallResponse.TYPE);
+            int length = WireFormat.beginMessage(out, BackendMessageType.FUNCTION_CALL_RESPONSE.code());
             if (m.value() == null) {
                 out.writeInt(-1);
             } else {
@@ -124,7 +124,7 @@ public final class BackendEncoder {
             }
             WireFormat.endMessage(out, length);
         } else if (message instanceof NegotiateProtocolVersion m) {
-            int length = WireFormat.beginMessage(out, NegotiateProtocolVersion.TYPE);
+            int length = WireFormat.beginMessage(out, BackendMessageType.NEGOTIATE_PROTOCOL_VERSION.code());
             out.writeInt(m.version().code());
             out.writeInt(m.unrecognizedOptions().size());
             for (String option : m.unrecognizedOptions()) {
@@ -155,7 +155,7 @@ public final class BackendEncoder {
 
     /** The Authentication* messages: Byte1('R'), Int32 length, Int32 request code, then the request's data. */
     private static void authentication(BackendMessage message, ByteBuf out) {
-        int length = WireFormat.beginMessage(out, AuthenticationOk.TYPE);
+        int length = WireFormat.beginMessage(out, BackendMessageType.AUTHENTICATION.code());
         if (message instanceof AuthenticationOk) {
             out.writeInt(AuthenticationOk.CODE);
         } else if (message instanceof AuthenticationCleartextPassword) {
@@ -193,7 +193,7 @@ public final class BackendEncoder {
     }
 
     private static void dataRow(DataRow row, ByteBuf out) {
-        int length = WireFormat.beginMessage(out, DataRow.TYPE);
+        int length = WireFormat.beginMessage(out, BackendMessageType.DATA_ROW.code());
         int count = row.columnCount();
         out.writeShort(count);
         for (int i = 0; i < count; i++) {
@@ -207,7 +207,7 @@ public final class BackendEncoder {
     }
 
     private static void rowDescription(RowDescription m, ByteBuf out) {
-        int length = WireFormat.beginMessage(out, RowDescription.TYPE);
+        int length = WireFormat.beginMessage(out, BackendMessageType.ROW_DESCRIPTION.code());
         out.writeShort(m.fields().length);
         for (RowDescription.Field field : m.fields()) {
             WireFormat.writeCString(out, field.name());

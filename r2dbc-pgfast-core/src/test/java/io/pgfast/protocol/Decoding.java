@@ -4,7 +4,7 @@ import io.netty.buffer.ByteBuf;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Decodes a complete message (type, length, body) from hand-made bytes through BackendMessageDecoder. */
+/** Decodes a complete message (type, length, body) from hand-made bytes through BackendMessageType. */
 public final class Decoding {
 
     private Decoding() {
@@ -22,7 +22,7 @@ public final class Decoding {
         System.arraycopy(message, 5, bodyBytes, 0, bodyBytes.length);
         ByteBuf body = kind.wrap(bodyBytes);
         try {
-            BackendMessage decoded = BackendMessageDecoder.decode(message[0], body);
+            BackendMessage decoded = BackendMessageType.of(message[0]).decode(body);
             assertThat(body.isReadable()).as("body read to the end").isFalse();
             return decoded;
         } finally {

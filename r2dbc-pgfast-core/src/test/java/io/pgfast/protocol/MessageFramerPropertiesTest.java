@@ -131,7 +131,7 @@ class MessageFramerPropertiesTest {
 
     private static BackendMessage decodeOrNull(byte type, ByteBuf body) {
         try {
-            return BackendMessageDecoder.decode(type, body);
+            return BackendMessageType.of(type).decode(body);
         } catch (ProtocolException expected) {
             return null;
         }

@@ -8,7 +8,7 @@ import io.netty.buffer.UnpooledByteBufAllocator;
 import io.netty.handler.codec.ByteToMessageDecoder;
 import io.netty.util.ReferenceCounted;
 import io.pgfast.protocol.BackendMessage;
-import io.pgfast.protocol.BackendMessageDecoder;
+import io.pgfast.protocol.BackendMessageType;
 import io.pgfast.protocol.BackendMessageReader;
 import io.pgfast.protocol.ProtocolException;
 import io.pgfast.protocol.backend.DataRow;
@@ -337,7 +337,7 @@ class FramerFuzzTest {
             long before = AllocationMeter.allocatedBytes();
             BackendMessage message;
             try {
-                message = BackendMessageDecoder.decode(type, slice);
+                message = BackendMessageType.of(type).decode(slice);
             } catch (ProtocolException e) {
                 checkRefusal(e, caseNumber, body);
                 STATS.refused.incrementAndGet();

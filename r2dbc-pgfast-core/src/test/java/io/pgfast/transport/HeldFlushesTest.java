@@ -69,7 +69,7 @@ class HeldFlushesTest {
         LeakChecker.collectLeaks();
         EmbeddedChannel y = channel();
         Transport ty = transportOf(y);
-        Submissions submissions = new Submissions(ty);
+        Submissions submissions = new Submissions(y.eventLoop(), ty::submit);
         List<String> order = new ArrayList<>();
         // an embedded channel's loop runs its tasks when the test says: three submissions, then one run takes all
         submissions.add(writing("aa", order));
@@ -108,7 +108,7 @@ class HeldFlushesTest {
     }
 
     private static Transport transportOf(EmbeddedChannel channel) {
-        Transport transport = new Transport(channel, 1 << 20, 16, null);
+        Transport transport = new Transport(channel, TestTransports.embeddedSettings(1 << 20, 16));
         channel.pipeline().addLast(transport.handler());
         return transport;
     }

@@ -21,7 +21,7 @@ class OutboundBufferReuseTest {
     void aBufferIsWrittenIntoAgainOnlyAfterTheChannelReleasedIt() {
         LeakChecker.collectLeaks();
         EmbeddedChannel channel = new EmbeddedChannel();
-        Transport transport = new Transport(channel, 1 << 20, 16, null);
+        Transport transport = new Transport(channel, TestTransports.embeddedSettings(1 << 20, 16));
         channel.pipeline().addLast(transport.handler());
 
         transport.submit(writing(3, 'a'));

@@ -35,7 +35,7 @@ class RetainedSliceLeakTrackingTest {
     void copyDataReleasedAfterTheirCumulationAreNotReportedAsLeaks() {
         LeakChecker.collectLeaks();
         EmbeddedChannel channel = new EmbeddedChannel();
-        Transport transport = new Transport(channel, 1 << 20, 16, null);
+        Transport transport = new Transport(channel, TestTransports.embeddedSettings(1 << 20, 16));
         channel.pipeline().addLast(transport.handler());
         List<CopyData> kept = new ArrayList<>();
         transport.submit(new Conversation() {

@@ -14,7 +14,10 @@ import io.pgfast.testing.TestServer;
 import java.time.Duration;
 import java.util.List;
 
-/** A started transport on the harness's server, and the first column of a simple query's rows, for this package's tests. */
+/**
+ * A started transport on the harness's server, the settings of one on an embedded channel, and the first column of a
+ * simple query's rows, for this package's tests.
+ */
 final class TestTransports {
 
     static final Duration TIMEOUT = Duration.ofSeconds(60);
@@ -29,6 +32,15 @@ final class TestTransports {
         return PgfastConnectionConfiguration.builder()
                 .host(s.host()).port(s.port()).database(s.database())
                 .username(r.user()).password(r.password()).sslMode(SslMode.DISABLE);
+    }
+
+    /**
+     * What a transport on an embedded channel is opened with: no timeouts, no read-ahead, default notices, Reactor
+     * Netty's loops and an early cancel that cancels at once.
+     */
+    static TransportSettings embeddedSettings(int maxMessageSize, int pipelineLimit) {
+        return new TransportSettings(Duration.ZERO, DeadPeerDetection.OFF, true, false, maxMessageSize, pipelineLimit,
+                Duration.ZERO, 0, Notices.DEFAULT, null, 0, Duration.ZERO);
     }
 
     /** A transport past its startup. */

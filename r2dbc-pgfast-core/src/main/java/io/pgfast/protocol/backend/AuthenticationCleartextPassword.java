@@ -10,7 +10,6 @@ import io.pgfast.protocol.WireFormat;
  */
 public final class AuthenticationCleartextPassword implements BackendMessage {
 
-    public static final byte TYPE = 'R';
     public static final int CODE = 3;
 
     public static final AuthenticationCleartextPassword INSTANCE = new AuthenticationCleartextPassword();

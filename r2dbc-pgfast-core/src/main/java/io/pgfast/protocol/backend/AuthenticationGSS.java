@@ -12,7 +12,6 @@ import io.pgfast.protocol.WireFormat;
  */
 public final class AuthenticationGSS implements BackendMessage {
 
-    public static final byte TYPE = 'R';
     public static final int CODE = 7;
 
     public static final AuthenticationGSS INSTANCE = new AuthenticationGSS();

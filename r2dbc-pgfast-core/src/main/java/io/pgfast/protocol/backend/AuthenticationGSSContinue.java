@@ -10,7 +10,6 @@ import io.pgfast.protocol.WireFormat;
  */
 public final class AuthenticationGSSContinue extends AuthenticationDataMessage {
 
-    public static final byte TYPE = 'R';
     public static final int CODE = 8;
 
     /** @param data GSSAPI token; the array becomes this message's own, do not modify it */

@@ -14,7 +14,6 @@ import java.util.Arrays;
  */
 public record AuthenticationMD5Password(byte[] salt) implements BackendMessage {
 
-    public static final byte TYPE = 'R';
     public static final int CODE = 5;
     public static final int SALT_LENGTH = 4;
 

@@ -7,7 +7,6 @@ import io.pgfast.protocol.WireFormat;
 /** AuthenticationOk (B): Byte1('R'), Int32(8), Int32(0). Authentication succeeded. */
 public final class AuthenticationOk implements BackendMessage {
 
-    public static final byte TYPE = 'R';
     public static final int CODE = 0;
 
     public static final AuthenticationOk INSTANCE = new AuthenticationOk();

@@ -17,7 +17,6 @@ import java.util.List;
  */
 public record AuthenticationSASL(List<String> mechanisms) implements BackendMessage {
 
-    public static final byte TYPE = 'R';
     public static final int CODE = 10;
 
     public AuthenticationSASL {

@@ -9,7 +9,6 @@ import io.pgfast.protocol.WireFormat;
  */
 public final class AuthenticationSASLContinue extends AuthenticationDataMessage {
 
-    public static final byte TYPE = 'R';
     public static final int CODE = 11;
 
     /** @param data SASL data; the array becomes this message's own, do not modify it */

@@ -10,7 +10,6 @@ import io.pgfast.protocol.WireFormat;
  */
 public final class AuthenticationSASLFinal extends AuthenticationDataMessage {
 
-    public static final byte TYPE = 'R';
     public static final int CODE = 12;
 
     /** @param data SASL data; the array becomes this message's own, do not modify it */

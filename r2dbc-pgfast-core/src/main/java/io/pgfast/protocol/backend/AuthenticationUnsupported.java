@@ -14,8 +14,6 @@ import io.pgfast.protocol.BackendMessage;
  */
 public record AuthenticationUnsupported(int code, String method) implements BackendMessage {
 
-    public static final byte TYPE = 'R';
-
     public AuthenticationUnsupported {
         if (method == null) {
             throw new IllegalArgumentException("method must not be null");
@@ -41,6 +39,4 @@ public record AuthenticationUnsupported(int code, String method) implements Back
                 return "unknown method (code " + code + ")";
         }
     }
-
-    /** Writes the request code without data. */
 }

@@ -17,7 +17,6 @@ import java.util.Arrays;
  */
 public record BackendKeyData(int processId, byte[] secretKey) implements BackendMessage {
 
-    public static final byte TYPE = 'K';
     public static final int MIN_KEY_LENGTH = 4;
     /** Protocol 3.2's limit on the secret key's length ("Message Formats", BackendKeyData). */
     public static final int MAX_KEY_LENGTH = 256;

@@ -9,8 +9,6 @@ import io.pgfast.protocol.WireFormat;
  */
 public final class BindComplete implements BackendMessage {
 
-    public static final byte TYPE = '2';
-
     public static final BindComplete INSTANCE = new BindComplete();
 
     private BindComplete() {

@@ -9,8 +9,6 @@ import io.pgfast.protocol.WireFormat;
  */
 public final class CloseComplete implements BackendMessage {
 
-    public static final byte TYPE = '3';
-
     public static final CloseComplete INSTANCE = new CloseComplete();
 
     private CloseComplete() {

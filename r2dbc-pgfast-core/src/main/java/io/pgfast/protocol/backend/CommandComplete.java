@@ -15,8 +15,6 @@ import io.pgfast.protocol.WireFormat;
  */
 public final class CommandComplete implements BackendMessage {
 
-    public static final byte TYPE = 'C';
-
     /** A count has at most 20 digits (PostgreSQL's counts are uint64); 19 always fit in a long. */
     private static final int MAX_DIGITS = 19;
 

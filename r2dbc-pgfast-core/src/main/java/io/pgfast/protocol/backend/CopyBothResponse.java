@@ -8,8 +8,6 @@ import io.netty.buffer.ByteBuf;
  */
 public final class CopyBothResponse extends CopyResponse {
 
-    public static final byte TYPE = 'W';
-
     public CopyBothResponse(short overallFormat, short[] columnFormats) {
         super(overallFormat, columnFormats);
     }

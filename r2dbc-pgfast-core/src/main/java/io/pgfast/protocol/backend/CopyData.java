@@ -14,8 +14,6 @@ import io.pgfast.protocol.BackendMessage;
  */
 public final class CopyData implements BackendMessage, ReferenceCounted {
 
-    public static final byte TYPE = 'd';
-
     private final ByteBuf content;
 
     /** Takes ownership of {@code content}: releasing this message releases it. */

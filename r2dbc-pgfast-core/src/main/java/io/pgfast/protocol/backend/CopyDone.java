@@ -9,8 +9,6 @@ import io.pgfast.protocol.WireFormat;
  */
 public final class CopyDone implements BackendMessage {
 
-    public static final byte TYPE = 'c';
-
     public static final CopyDone INSTANCE = new CopyDone();
 
     private CopyDone() {

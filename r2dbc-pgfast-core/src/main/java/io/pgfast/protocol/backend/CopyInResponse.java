@@ -8,8 +8,6 @@ import io.netty.buffer.ByteBuf;
  */
 public final class CopyInResponse extends CopyResponse {
 
-    public static final byte TYPE = 'G';
-
     public CopyInResponse(short overallFormat, short[] columnFormats) {
         super(overallFormat, columnFormats);
     }

@@ -8,8 +8,6 @@ import io.netty.buffer.ByteBuf;
  */
 public final class CopyOutResponse extends CopyResponse {
 
-    public static final byte TYPE = 'H';
-
     public CopyOutResponse(short overallFormat, short[] columnFormats) {
         super(overallFormat, columnFormats);
     }

@@ -27,8 +27,6 @@ import java.util.Objects;
  */
 public abstract sealed class DataRow implements BackendMessage permits BorrowedDataRow, OwnedDataRow {
 
-    public static final byte TYPE = 'D';
-
     /** The length of a NULL value. */
     public static final int NULL = -1;
 

@@ -9,8 +9,6 @@ import io.pgfast.protocol.WireFormat;
  */
 public final class EmptyQueryResponse implements BackendMessage {
 
-    public static final byte TYPE = 'I';
-
     public static final EmptyQueryResponse INSTANCE = new EmptyQueryResponse();
 
     private EmptyQueryResponse() {

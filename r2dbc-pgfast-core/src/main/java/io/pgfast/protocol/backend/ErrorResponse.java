@@ -11,8 +11,6 @@ import java.util.Map;
  */
 public final class ErrorResponse extends ErrorOrNoticeMessage {
 
-    public static final byte TYPE = 'E';
-
     /** @throws IllegalArgumentException as {@link ErrorOrNoticeMessage} says */
     public ErrorResponse(Map<Character, String> fields) {
         super(fields);

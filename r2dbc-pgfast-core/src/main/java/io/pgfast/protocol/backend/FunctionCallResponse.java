@@ -15,8 +15,6 @@ import java.util.Arrays;
  */
 public record FunctionCallResponse(byte[] value) implements BackendMessage {
 
-    public static final byte TYPE = 'V';
-
     public static FunctionCallResponse decode(ByteBuf body) {
         int length = WireFormat.readInt32(body, "FunctionCallResponse", "value length");
         if (length < -1) {

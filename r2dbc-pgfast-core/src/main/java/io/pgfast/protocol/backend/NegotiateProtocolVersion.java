@@ -24,8 +24,6 @@ import java.util.List;
  */
 public record NegotiateProtocolVersion(ProtocolVersion version, List<String> unrecognizedOptions) implements BackendMessage {
 
-    public static final byte TYPE = 'v';
-
     public NegotiateProtocolVersion {
         if (version == null) {
             throw new IllegalArgumentException("version must not be null");

@@ -9,8 +9,6 @@ import io.pgfast.protocol.WireFormat;
  */
 public final class NoData implements BackendMessage {
 
-    public static final byte TYPE = 'n';
-
     public static final NoData INSTANCE = new NoData();
 
     private NoData() {

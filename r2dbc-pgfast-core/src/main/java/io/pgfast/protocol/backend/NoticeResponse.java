@@ -11,8 +11,6 @@ import java.util.Map;
  */
 public final class NoticeResponse extends ErrorOrNoticeMessage {
 
-    public static final byte TYPE = 'N';
-
     /** @throws IllegalArgumentException as {@link ErrorOrNoticeMessage} says */
     public NoticeResponse(Map<Character, String> fields) {
         super(fields);

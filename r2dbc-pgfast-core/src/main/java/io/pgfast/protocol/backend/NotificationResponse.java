@@ -11,8 +11,6 @@ import io.pgfast.protocol.WireFormat;
  */
 public record NotificationResponse(int processId, String channel, String payload) implements BackendMessage {
 
-    public static final byte TYPE = 'A';
-
     public NotificationResponse {
         WireFormat.checkCString(channel, "channel");
         WireFormat.checkCString(payload, "payload");

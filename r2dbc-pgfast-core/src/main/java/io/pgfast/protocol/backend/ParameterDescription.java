@@ -15,8 +15,6 @@ import java.util.Arrays;
  */
 public record ParameterDescription(int[] oids) implements BackendMessage {
 
-    public static final byte TYPE = 't';
-
     public ParameterDescription {
         if (oids == null) {
             throw new IllegalArgumentException("oids must not be null");

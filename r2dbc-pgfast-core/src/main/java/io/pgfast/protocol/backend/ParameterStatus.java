@@ -11,8 +11,6 @@ import io.pgfast.protocol.WireFormat;
  */
 public record ParameterStatus(String name, String value) implements BackendMessage {
 
-    public static final byte TYPE = 'S';
-
     public ParameterStatus {
         WireFormat.checkCString(name, "parameter name");
         WireFormat.checkCString(value, "parameter value");

@@ -9,8 +9,6 @@ import io.pgfast.protocol.WireFormat;
  */
 public final class ParseComplete implements BackendMessage {
 
-    public static final byte TYPE = '1';
-
     public static final ParseComplete INSTANCE = new ParseComplete();
 
     private ParseComplete() {

@@ -9,8 +9,6 @@ import io.pgfast.protocol.WireFormat;
  */
 public final class PortalSuspended implements BackendMessage {
 
-    public static final byte TYPE = 's';
-
     public static final PortalSuspended INSTANCE = new PortalSuspended();
 
     private PortalSuspended() {

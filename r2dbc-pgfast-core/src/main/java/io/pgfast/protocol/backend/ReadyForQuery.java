@@ -12,8 +12,6 @@ import io.pgfast.protocol.WireFormat;
  */
 public record ReadyForQuery(TransactionStatus status) implements BackendMessage {
 
-    public static final byte TYPE = 'Z';
-
     public static final ReadyForQuery IDLE = new ReadyForQuery(TransactionStatus.IDLE);
     public static final ReadyForQuery IN_TRANSACTION = new ReadyForQuery(TransactionStatus.IN_TRANSACTION);
     public static final ReadyForQuery FAILED = new ReadyForQuery(TransactionStatus.FAILED);
@@ -32,15 +30,17 @@ public record ReadyForQuery(TransactionStatus status) implements BackendMessage 
 
     /** The shared instance for a status byte: what a one-byte body decodes to, without a slice of it. */
     public static ReadyForQuery of(byte status) {
-        switch (status) {
-            case 'I':
+        TransactionStatus known = TransactionStatus.of(status);
+        if (known == null) {
+            throw new ProtocolException("ReadyForQuery: unknown transaction status 0x" + Integer.toHexString(status & 0xFF));
+        }
+        switch (known) {
+            case IDLE:
                 return IDLE;
-            case 'T':
+            case IN_TRANSACTION:
                 return IN_TRANSACTION;
-            case 'E':
-                return FAILED;
             default:
-                throw new ProtocolException("ReadyForQuery: unknown transaction status 0x" + Integer.toHexString(status & 0xFF));
+                return FAILED;
         }
     }
 }

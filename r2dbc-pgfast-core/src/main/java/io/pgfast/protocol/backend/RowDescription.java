@@ -17,8 +17,6 @@ import java.util.Arrays;
  */
 public record RowDescription(Field[] fields) implements BackendMessage {
 
-    public static final byte TYPE = 'T';
-
     /** The smallest encoded field: an empty name (its NUL) plus 18 bytes of fixed-width fields. */
     private static final int MIN_FIELD_LENGTH = 1 + 4 + 2 + 4 + 2 + 4 + 2;
 

@@ -9,6 +9,8 @@ public enum TransactionStatus {
     /** In a failed transaction block: queries are rejected until the block ends. */
     FAILED('E');
 
+    private static final TransactionStatus[] VALUES = values();
+
     private final char code;
 
     TransactionStatus(char code) {
@@ -18,5 +20,15 @@ public enum TransactionStatus {
     /** The status indicator byte of ReadyForQuery. */
     public char code() {
         return code;
+    }
+
+    /** The status of indicator byte {@code code}, or null when it is none. */
+    static TransactionStatus of(byte code) {
+        for (TransactionStatus status : VALUES) {
+            if (status.code == code) {
+                return status;
+            }
+        }
+        return null;
     }
 }

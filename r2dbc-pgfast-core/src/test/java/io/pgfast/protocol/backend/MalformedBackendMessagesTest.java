@@ -1,7 +1,7 @@
 package io.pgfast.protocol.backend;
 
 import io.netty.buffer.ByteBuf;
-import io.pgfast.protocol.BackendMessageDecoder;
+import io.pgfast.protocol.BackendMessageType;
 import io.pgfast.protocol.BufferKind;
 import io.pgfast.protocol.Bytes;
 import io.pgfast.protocol.ProtocolException;
@@ -20,7 +20,7 @@ class MalformedBackendMessagesTest {
     private static void assertMalformed(BufferKind kind, char type, byte[] body, String message) {
         ByteBuf buffer = kind.wrap(body);
         try {
-            assertThatThrownBy(() -> BackendMessageDecoder.decode((byte) type, buffer))
+            assertThatThrownBy(() -> BackendMessageType.of((byte) type).decode(buffer))
                 .isExactlyInstanceOf(ProtocolException.class)
                 .hasMessageContaining(message);
             assertThat(buffer.refCnt()).as("nothing retained").isEqualTo(1);

@@ -4,11 +4,11 @@ import java.util.ArrayDeque;
 
 /**
  * What a query conversation has read ahead of its subscribers' demand, for a statement waiting behind it (see
- * {@link io.pgfast.transport.Conversation#readAhead}): the bytes it counts against the connection's
+ * {@link io.pgfast.transport.Conversation#readAheadForWaiters}): the bytes it counts against the connection's
  * {@code readAheadLimit}, and the Results opened while nobody asked for them, held in order until the Results
  * subscriber asks. Made on the first read-ahead only (event loop only): nearly every statement never reads ahead.
  */
-final class ReadAhead {
+final class StatementReadAhead {
 
     /** What a held Result counts against the budget besides its rows: a few objects. */
     static final int HELD_RESULT_BYTES = 128;

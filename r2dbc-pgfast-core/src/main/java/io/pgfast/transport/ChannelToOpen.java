@@ -12,7 +12,7 @@ import java.util.function.Function;
  * business); it is only called when TLS is tried. {@code gssEncryption} (null for none) asks for GSS
  * encryption before TLS.
  */
-public record TransportOptions(
+public record ChannelToOpen(
         SocketAddress address,
         boolean unixSocket,
         TlsPolicy tlsPolicy,
