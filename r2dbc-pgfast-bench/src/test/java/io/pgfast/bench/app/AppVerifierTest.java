@@ -50,27 +50,45 @@ class AppVerifierTest {
         }
     }
 
+    /**
+     * No check failed; and nothing was left unchecked, but for the server's counts on PostgreSQL before 15 without
+     * pg_stat_statements (the verifier says so in a warning).
+     */
+    private static void assertPasses(List<Problem> problems) throws Exception {
+        assertThat(problems).filteredOn(p -> p.severity() == Problem.Severity.FAIL).isEmpty();
+        if (serverMajor() >= 15) {
+            assertThat(problems).isEmpty();
+        } else {
+            assertThat(problems).singleElement().satisfies(p -> assertThat(p.message()).startsWith("not counted"));
+        }
+    }
+
+    private static int serverMajor() throws Exception {
+        try (Connection c = DriverManager.getConnection(target.jdbcUrl(), target.user(), target.password())) {
+            return c.getMetaData().getDatabaseMajorVersion();
+        }
+    }
+
     private static String base(ConfigurableApplicationContext app) {
         return "http://127.0.0.1:" + AppVariant.port(app);
     }
 
     @Test
     void pgfastOnItsOwnPoolPasses() throws Exception {
-        List<Problem> problems = new AppVerifier(target).verify(base(pgfastPool));
-        assertThat(problems).isEmpty();
+        assertPasses(new AppVerifier(target).verify(base(pgfastPool)));
     }
 
     @Test
     void theBaselinePasses() throws Exception {
         try (ConfigurableApplicationContext app = AppVariant.R2DBC_POSTGRESQL.start(target, 0, POOL)) {
-            assertThat(new AppVerifier(target).verify(base(app))).isEmpty();
+            assertPasses(new AppVerifier(target).verify(base(app)));
         }
     }
 
     @Test
     void theMvcVariantPasses() throws Exception {
         try (ConfigurableApplicationContext app = AppVariant.MVC_JDBC.start(target, 0, POOL)) {
-            assertThat(new AppVerifier(target).verify(base(app))).isEmpty();
+            assertPasses(new AppVerifier(target).verify(base(app)));
         }
     }
 
@@ -103,7 +121,9 @@ class AppVerifierTest {
             List<Problem> problems = new AppVerifier(target, 2_000).verify(broken.base());
             assertThat(AppVerifier.passed(problems)).isFalse();
             assertThat(problems).anySatisfy(p -> assertThat(p.message()).contains("the update did not persist"));
-            assertThat(problems).anySatisfy(p -> assertThat(p.message()).contains("world rows updated"));
+            // the server's counts too, where they can be read (see assertPasses)
+            String counted = serverMajor() >= 15 ? "world rows updated" : "not counted";
+            assertThat(problems).anySatisfy(p -> assertThat(p.message()).contains(counted));
         }
     }
 }
