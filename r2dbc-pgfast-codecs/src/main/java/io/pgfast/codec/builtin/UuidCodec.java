@@ -2,11 +2,9 @@ package io.pgfast.codec.builtin;
 
 import io.netty.buffer.ByteBuf;
 import io.pgfast.codec.CodecException;
-import io.pgfast.codec.CodecRegistry;
 import io.pgfast.codec.Decoder;
 import io.pgfast.codec.Encoder;
 import io.pgfast.codec.Format;
-import io.pgfast.codec.PgType;
 import io.pgfast.codec.io.Utf8Strings;
 import io.pgfast.codec.oid.Oid;
 
@@ -19,7 +17,7 @@ import java.util.UUID;
  *
  * <p>Decodes to UUID (default) and String; encodes UUID as uuid, binary.
  */
-public final class UuidCodec extends OidSetCodec {
+public final class UuidCodec extends ValueCodec<UUID> {
 
     private static final String TYPE = "uuid";
     private static final int TEXT_LENGTH = 36;
@@ -31,35 +29,7 @@ public final class UuidCodec extends OidSetCodec {
             (UUID v, ByteBuf out) -> out.writeLong(v.getMostSignificantBits()).writeLong(v.getLeastSignificantBits()));
 
     public UuidCodec() {
-        super(Oid.UUID);
-    }
-
-    @Override
-    public Class<?> javaType(PgType type, CodecRegistry registry) {
-        return UUID.class;
-    }
-
-    @Override
-    public boolean binary(PgType type, CodecRegistry registry) {
-        return true;
-    }
-
-    @Override
-    @SuppressWarnings("unchecked")
-    public <T> Decoder<T> decoder(PgType type, Format format, Class<T> target, CodecRegistry registry) {
-        if (target == UUID.class) {
-            return (Decoder<T>) (format == Format.TEXT ? TEXT : BINARY);
-        }
-        if (target == String.class && format == Format.BINARY) {
-            return (Decoder<T>) BINARY_AS_STRING;
-        }
-        return null;
-    }
-
-    @Override
-    @SuppressWarnings("unchecked")
-    public <T> Encoder<T> encoder(Class<T> valueClass, CodecRegistry registry) {
-        return valueClass == UUID.class ? (Encoder<T>) ENCODER : null;
+        super(UUID.class, TEXT, BINARY, BINARY_AS_STRING, ENCODER, Oid.UUID);
     }
 
     private static UUID binary(ByteBuf buf, int index, int length) {
