@@ -5,6 +5,7 @@ import io.pgfast.codec.CodecException;
 import io.pgfast.codec.Decoder;
 import io.pgfast.codec.Encoder;
 import io.pgfast.codec.Format;
+import io.pgfast.codec.io.AsciiNumbers;
 import io.pgfast.codec.io.Utf8Strings;
 import io.pgfast.codec.oid.Oid;
 
@@ -54,15 +55,8 @@ public final class UuidCodec extends ValueCodec<UUID> {
     private static long hex(ByteBuf buf, int start, int offset, int digits) {
         long value = 0;
         for (int i = offset; i < offset + digits; i++) {
-            byte c = buf.getByte(start + i);
-            int d;
-            if (c >= '0' && c <= '9') {
-                d = c - '0';
-            } else if (c >= 'a' && c <= 'f') {
-                d = c - 'a' + 10;
-            } else if (c >= 'A' && c <= 'F') {
-                d = c - 'A' + 10;
-            } else {
+            int d = AsciiNumbers.hexDigit(buf.getByte(start + i));
+            if (d < 0) {
                 throw invalid(buf, start, TEXT_LENGTH);
             }
             value = value << 4 | d;

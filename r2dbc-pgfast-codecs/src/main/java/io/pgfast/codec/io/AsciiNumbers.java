@@ -10,7 +10,8 @@ import java.math.BigDecimal;
  * in between. Every byte is validated, the digit count is bounded before the loop starts, and
  * overflow is checked. The accepted syntax is what the server's output functions print
  * ({@code int4out}, {@code numeric_out}): an optional sign, ASCII digits, and for numeric one
- * optional decimal point; no blanks, no exponent.
+ * optional decimal point; no blanks, no exponent. Also the value of one hex digit, which the hex text forms
+ * (bytea, uuid, inet, macaddr, hex EWKB) are read with.
  *
  * <p>Errors are {@link CodecException}s naming the PostgreSQL type passed in {@code type}.
  */
@@ -158,6 +159,20 @@ public final class AsciiNumbers {
             throw invalid(buf, index, length, type);
         }
         return index + 1;
+    }
+
+    /** The value of one hex digit ({@code 0-9}, {@code a-f}, {@code A-F}), or -1 when {@code c} is none. */
+    public static int hexDigit(int c) {
+        if (c >= '0' && c <= '9') {
+            return c - '0';
+        }
+        if (c >= 'a' && c <= 'f') {
+            return c - 'a' + 10;
+        }
+        if (c >= 'A' && c <= 'F') {
+            return c - 'A' + 10;
+        }
+        return -1;
     }
 
     private static CodecException invalid(ByteBuf buf, int index, int length, String type) {
