@@ -48,7 +48,7 @@ public record CpuLayout(String serverCpus, String workerCpus, int cpus, String r
         if (allowed.size() < 2) {
             return unpinned("not pinned: fewer than two CPUs");
         }
-        if (!onPath("taskset")) {
+        if (!Executables.onPath("taskset")) {
             return unpinned("not pinned: no taskset");
         }
         String server = Integer.toString(allowed.get(allowed.size() - 1));
@@ -128,19 +128,6 @@ public record CpuLayout(String serverCpus, String workerCpus, int cpus, String r
             }
         }
         return out;
-    }
-
-    private static boolean onPath(String command) {
-        String path = System.getenv("PATH");
-        if (path == null) {
-            return false;
-        }
-        for (String dir : path.split(java.io.File.pathSeparator)) {
-            if (Files.isExecutable(Path.of(dir, command))) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private static void run(List<String> command) throws IOException, InterruptedException {

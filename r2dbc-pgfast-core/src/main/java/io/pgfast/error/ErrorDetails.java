@@ -16,6 +16,9 @@ import java.util.OptionalInt;
  *
  * <p>Every getter is {@code Optional}: a broken or foreign server may omit even the fields the
  * protocol calls mandatory, and nothing here throws because of that.
+ *
+ * <p>The constants below are the driver's one list of field codes: the protocol layer, which may not import this
+ * package, hands the fields over as a map by code and names only the few it checks.
  */
 public final class ErrorDetails implements Serializable {
 

@@ -24,15 +24,12 @@ import io.pgfast.protocol.backend.ReadyForQuery;
 import io.pgfast.protocol.backend.RowDescription;
 import io.pgfast.protocol.frontend.CopyFail;
 import io.pgfast.protocol.frontend.Query;
-import io.pgfast.transport.Conversation;
 import io.pgfast.transport.Transport;
 import io.r2dbc.spi.R2dbcException;
 import org.reactivestreams.Subscriber;
-import org.reactivestreams.Subscription;
 import reactor.core.publisher.Flux;
 
 import java.util.ArrayDeque;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * {@code COPY … TO STDOUT} (protocol 55.2.6, copy-out mode): Query; the server's CopyOutResponse, its
@@ -56,7 +53,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * after the Query: a CancelRequest can only hit this COPY, and a COPY FROM STDIN answer (the wrong
  * direction) can be refused with CopyFail before the server reads any other message.
  */
-public final class CopyOutFlow extends Conversation implements Subscription {
+public final class CopyOutFlow extends CopyDataSubscription {
 
     private enum Phase {
         /** Query written (or about to be): waiting for the server's answer. */
@@ -69,19 +66,15 @@ public final class CopyOutFlow extends Conversation implements Subscription {
         DONE
     }
 
-    private final Transport transport;
     private final String sql;
     private final Subscriber<? super ByteBuf> actual;
-    private final AtomicLong demand = new AtomicLong();
-    private volatile boolean cancelled;
     private Phase phase = Phase.AWAITING;
     private boolean cancelSent;
-    private Throwable requestError;
     private R2dbcException wrongStatement;
     private R2dbcException serverError;
     /**
      * Data read ahead while a statement waits behind this COPY and nobody asks for the data (see
-     * {@link Conversation#readAheadForWaiters}): heap copies, handed out in order as the subscriber asks. Event loop only.
+     * {@link #readAheadForWaiters}): heap copies, handed out in order as the subscriber asks. Event loop only.
      */
     private ArrayDeque<ByteBuf> held;
     private long heldBytes;
@@ -92,7 +85,7 @@ public final class CopyOutFlow extends Conversation implements Subscription {
     private boolean endWhenHeldOut;
 
     private CopyOutFlow(Transport transport, String sql, Subscriber<? super ByteBuf> actual) {
-        this.transport = transport;
+        super(transport);
         this.sql = sql;
         this.actual = actual;
     }
@@ -118,21 +111,10 @@ public final class CopyOutFlow extends Conversation implements Subscription {
     // --- the Subscription (any thread) ---
 
     @Override
-    public void request(long n) {
-        if (n <= 0) {
-            transport.eventLoop().execute(() -> {
-                if (requestError == null) {
-                    requestError = new IllegalArgumentException("Reactive Streams 3.9: request must be positive, was " + n);
-                }
-                stop();
-            });
-            return;
-        }
-        Demand.add(demand, n);
+    protected void onDemand() {
         if (holding) {
             transport.eventLoop().execute(this::handOutHeld);
         }
-        transport.resumeReading();
     }
 
     /** New demand (event loop): the data read ahead first, in order; then the end, if it came meanwhile. */
@@ -141,7 +123,7 @@ public final class CopyOutFlow extends Conversation implements Subscription {
             return;
         }
         ByteBuf next;
-        while (!isStopped() && demand.get() > 0 && (next = held.poll()) != null) {
+        while (!isStopped() && hasDemand() && (next = held.poll()) != null) {
             heldBytes -= next.readableBytes();
             emit(next);
         }
@@ -175,10 +157,7 @@ public final class CopyOutFlow extends Conversation implements Subscription {
     }
 
     private void emit(ByteBuf data) {
-        long r = demand.get();
-        if (r != Long.MAX_VALUE) {
-            demand.decrementAndGet();
-        }
+        produced();
         actual.onNext(data);
     }
 
@@ -190,15 +169,6 @@ public final class CopyOutFlow extends Conversation implements Subscription {
         }
         readingAhead = true;
         return true;
-    }
-
-    @Override
-    public void cancel() {
-        if (!cancelled) {
-            cancelled = true;
-            cancelBeforeWrite();
-            transport.eventLoop().execute(this::stop);
-        }
     }
 
     // --- the conversation (event loop) ---
@@ -215,12 +185,12 @@ public final class CopyOutFlow extends Conversation implements Subscription {
 
     @Override
     protected boolean canAccept(BackendMessageType type) {
-        return type != BackendMessageType.COPY_DATA || phase != Phase.COPYING || isStopped() || (!hasHeld() && demand.get() > 0)
+        return type != BackendMessageType.COPY_DATA || phase != Phase.COPYING || isStopped() || (!hasHeld() && hasDemand())
                 || readingAhead && heldBytes < transport.readAheadLimit();
     }
 
     private boolean isStopped() {
-        return cancelled || requestError != null;
+        return isCancelled() || requestError() != null;
     }
 
     @Override
@@ -282,7 +252,7 @@ public final class CopyOutFlow extends Conversation implements Subscription {
             data.release();
             return;
         }
-        if (!hasHeld() && demand.get() > 0) {
+        if (!hasHeld() && hasDemand()) {
             emit(data.content());
             return;
         }
@@ -323,11 +293,11 @@ public final class CopyOutFlow extends Conversation implements Subscription {
     }
 
     private void signalEnd() {
-        if (cancelled) {
+        if (isCancelled()) {
             return;
         }
-        if (requestError != null) {
-            actual.onError(requestError);
+        if (requestError() != null) {
+            actual.onError(requestError());
         } else if (wrongStatement != null) {
             actual.onError(wrongStatement);
         } else if (serverError != null) {
@@ -345,7 +315,8 @@ public final class CopyOutFlow extends Conversation implements Subscription {
     }
 
     /** The subscriber cancelled or broke the demand rules: stop the server's copy once it has begun. */
-    private void stop() {
+    @Override
+    protected void stop() {
         releaseHeld();
         if (endWhenHeldOut) {
             endWhenHeldOut = false;
@@ -360,8 +331,7 @@ public final class CopyOutFlow extends Conversation implements Subscription {
     /** Waiting behind a result nobody reads: the Flux fails now; data that still comes is released unread. */
     @Override
     protected boolean abandon(Throwable failure) {
-        if (!cancelled) {
-            cancelled = true;
+        if (endSubscription()) {
             actual.onError(failure);
         }
         return true;
@@ -386,7 +356,7 @@ public final class CopyOutFlow extends Conversation implements Subscription {
         boolean wasDone = phase == Phase.DONE && !endWhenHeldOut;
         endWhenHeldOut = false;
         phase = Phase.DONE;
-        if (!wasDone && !cancelled) {
+        if (!wasDone && !isCancelled()) {
             actual.onError(failure instanceof R2dbcException ? failure
                     : new PgfastClientException("cannot send the COPY: " + failure.getMessage(), failure));
         }

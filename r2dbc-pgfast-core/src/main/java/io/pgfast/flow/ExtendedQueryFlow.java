@@ -1,5 +1,6 @@
 package io.pgfast.flow;
 
+import io.pgfast.error.ErrorDetails;
 import io.pgfast.error.SqlState;
 import io.pgfast.error.PgfastClientException;
 import io.netty.buffer.ByteBuf;
@@ -14,7 +15,6 @@ import io.pgfast.protocol.backend.CloseComplete;
 import io.pgfast.protocol.backend.CommandComplete;
 import io.pgfast.protocol.backend.DataRow;
 import io.pgfast.protocol.backend.EmptyQueryResponse;
-import io.pgfast.protocol.backend.ErrorFields;
 import io.pgfast.protocol.backend.ErrorResponse;
 import io.pgfast.protocol.backend.NoData;
 import io.pgfast.protocol.backend.NoticeResponse;
@@ -454,7 +454,7 @@ public abstract sealed class ExtendedQueryFlow extends QueryFlow permits OneBind
      */
     private static boolean isStalePlan(ErrorResponse error) {
         return SqlState.FEATURE_NOT_SUPPORTED.equals(error.code())
-                && STALE_PLAN_ROUTINE.equals(error.field(ErrorFields.ROUTINE));
+                && STALE_PLAN_ROUTINE.equals(error.field(ErrorDetails.ROUTINE));
     }
 
     /** After an error the server skips to Sync; in fetch mode the Sync has not been written yet. */

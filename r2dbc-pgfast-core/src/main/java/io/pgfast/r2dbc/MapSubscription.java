@@ -2,7 +2,6 @@ package io.pgfast.r2dbc;
 
 import io.pgfast.flow.ResultFeed;
 import io.pgfast.protocol.backend.DataRow;
-import io.r2dbc.spi.R2dbcException;
 import io.r2dbc.spi.Readable;
 import io.r2dbc.spi.Result;
 import io.r2dbc.spi.RowMetadata;
@@ -57,14 +56,5 @@ final class MapSubscription<T> extends ResultSubscription<T> {
     @Override
     public void complete(Long rowsUpdated) {
         signalComplete();
-    }
-
-    @Override
-    public void error(R2dbcException error) {
-        if (filter != null && !filter.test(new Segments.Message(error))) {
-            signalComplete();
-            return;
-        }
-        signalError(error);
     }
 }

@@ -250,6 +250,16 @@ abstract class ResultSubscription<T> extends Flux<T> implements Subscription, Re
         feed.transport().notices().log(notice);
     }
 
+    /** The Result's error: to the subscriber, unless the filter drops its Message segment, which completes instead. */
+    @Override
+    public void error(R2dbcException error) {
+        if (filter != null && !filter.test(new Segments.Message(error))) {
+            signalComplete();
+            return;
+        }
+        signalError(error);
+    }
+
     static R2dbcException asException(NoticeResponse notice) {
         return PgExceptionFactory.create(ErrorDetails.of(notice.fields()), null);
     }

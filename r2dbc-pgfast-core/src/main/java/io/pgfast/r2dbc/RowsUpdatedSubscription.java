@@ -2,7 +2,6 @@ package io.pgfast.r2dbc;
 
 import io.pgfast.flow.ResultFeed;
 import io.pgfast.protocol.backend.DataRow;
-import io.r2dbc.spi.R2dbcException;
 import io.r2dbc.spi.Result;
 
 import java.util.function.Predicate;
@@ -33,14 +32,5 @@ final class RowsUpdatedSubscription extends ResultSubscription<Long> {
             emit(rowsUpdated);
         }
         signalComplete();
-    }
-
-    @Override
-    public void error(R2dbcException error) {
-        if (filter != null && !filter.test(new Segments.Message(error))) {
-            signalComplete();
-            return;
-        }
-        signalError(error);
     }
 }

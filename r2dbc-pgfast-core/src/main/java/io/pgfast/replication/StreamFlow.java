@@ -21,20 +21,16 @@ import io.pgfast.protocol.backend.ReplicationMessage;
 import io.pgfast.protocol.backend.XLogData;
 import io.pgfast.protocol.frontend.Query;
 import io.pgfast.protocol.frontend.StandbyStatusUpdate;
-import io.pgfast.flow.Demand;
-import io.pgfast.transport.Conversation;
-import io.pgfast.transport.Transport;
+import io.pgfast.flow.CopyDataSubscription;
 import io.r2dbc.spi.R2dbcException;
 import io.r2dbc.spi.R2dbcNonTransientResourceException;
 import org.reactivestreams.Subscriber;
-import org.reactivestreams.Subscription;
 
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * START_REPLICATION … LOGICAL (protocol 55.4) as a conversation: the Query; the server's CopyBothResponse;
@@ -61,7 +57,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>Write barrier: {@link #writeComplete()} stays false until ReadyForQuery, so nothing is written behind
  * the START_REPLICATION while the copy is open.
  */
-final class StreamFlow<T> extends Conversation implements Subscription {
+final class StreamFlow<T> extends CopyDataSubscription {
 
     private enum Phase {
         /** Query written (or about to be): waiting for CopyBothResponse or an error. */
@@ -77,15 +73,12 @@ final class StreamFlow<T> extends Conversation implements Subscription {
     /** A standby status update in its CopyData: 'd', Int32 length, 'r', four Int64, Byte1. */
     private static final int STATUS_UPDATE_BYTES = 1 + 4 + 1 + 4 * 8 + 1;
 
-    private final Transport transport;
     private final ReplicationConnection connection;
     private final String sql;
     private final WalDecoder<T> decoder;
     private final ReplicationStream<T> stream;
     private final Duration statusInterval;
     private final Subscriber<? super T> actual;
-    private final AtomicLong demand = new AtomicLong();
-    private volatile boolean cancelled;
     private Phase phase = Phase.AWAITING;
     private boolean copyDoneSent;
     private boolean copyDoneReceived;
@@ -93,51 +86,19 @@ final class StreamFlow<T> extends Conversation implements Subscription {
     /** Whether the server entered the copy (CopyBothResponse). */
     private boolean copied;
     private ScheduledFuture<?> statusTimer;
-    private Throwable requestError;
     private R2dbcException serverError;
     /** The connection is being closed under the open stream: it ends with an error, not completion. */
     private R2dbcNonTransientResourceException closedUnderStream;
 
     StreamFlow(ReplicationConnection connection, String sql, WalDecoder<T> decoder, ReplicationStream<T> stream,
                Duration statusInterval, Subscriber<? super T> actual) {
+        super(connection.transport());
         this.connection = connection;
-        this.transport = connection.transport();
         this.sql = sql;
         this.decoder = decoder;
         this.stream = stream;
         this.statusInterval = statusInterval;
         this.actual = actual;
-    }
-
-    // --- the Subscription (any thread) ---
-
-    @Override
-    public void request(long n) {
-        if (n <= 0) {
-            transport.eventLoop().execute(() -> {
-                if (requestError == null) {
-                    requestError = new IllegalArgumentException("Reactive Streams 3.9: request must be positive, was " + n);
-                }
-                stop();
-            });
-            return;
-        }
-        Demand.add(demand, n);
-        transport.resumeReading();
-    }
-
-    @Override
-    public void cancel() {
-        if (!cancelled) {
-            cancelled = true;
-            cancelBeforeWrite();
-            transport.eventLoop().execute(this::stop);
-        }
-    }
-
-    /** Whether the subscriber cancelled (any thread). */
-    boolean isCancelled() {
-        return cancelled;
     }
 
     // --- the conversation (event loop) ---
@@ -162,7 +123,7 @@ final class StreamFlow<T> extends Conversation implements Subscription {
 
     @Override
     protected boolean canAccept(BackendMessageType type) {
-        return type != BackendMessageType.COPY_DATA || phase != Phase.COPYING || isStopped() || demand.get() > 0;
+        return type != BackendMessageType.COPY_DATA || phase != Phase.COPYING || isStopped() || hasDemand();
     }
 
     /**
@@ -175,7 +136,7 @@ final class StreamFlow<T> extends Conversation implements Subscription {
     }
 
     private boolean isStopped() {
-        return cancelled || requestError != null || copyDoneSent;
+        return isCancelled() || requestError() != null || copyDoneSent;
     }
 
     @Override
@@ -242,9 +203,7 @@ final class StreamFlow<T> extends Conversation implements Subscription {
                 XLogData x = (XLogData) message;
                 stream.received(x.walEnd());
                 T item = decoder.decode(Lsn.of(x.walStart()), x.data());
-                if (demand.get() != Long.MAX_VALUE) {
-                    demand.decrementAndGet();
-                }
+                produced();
                 actual.onNext(item);
             } else {
                 PrimaryKeepaliveMessage keepalive = (PrimaryKeepaliveMessage) message;
@@ -325,7 +284,8 @@ final class StreamFlow<T> extends Conversation implements Subscription {
     }
 
     /** The subscriber cancelled or broke the demand rules: end the copy once it has begun, and drain. */
-    private void stop() {
+    @Override
+    protected void stop() {
         if (phase == Phase.COPYING) {
             endCopy();
         }
@@ -338,10 +298,10 @@ final class StreamFlow<T> extends Conversation implements Subscription {
             return;
         }
         terminated = true;
-        if (cancelled) {
+        if (isCancelled()) {
             return;
         }
-        Throwable error = requestError != null ? requestError : serverError != null ? serverError
+        Throwable error = requestError() != null ? requestError() : serverError != null ? serverError
                 : closedUnderStream != null ? closedUnderStream : failure;
         if (error != null) {
             actual.onError(error);

@@ -6,12 +6,12 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.EventLoop;
 import io.netty.channel.unix.DomainSocketAddress;
 import io.netty.util.ReferenceCountUtil;
+import io.pgfast.error.ErrorDetails;
 import io.pgfast.error.SqlState;
 import io.pgfast.protocol.BackendMessage;
 import io.pgfast.protocol.BackendMessageType;
 import io.pgfast.protocol.ProtocolException;
 import io.pgfast.protocol.backend.BackendKeyData;
-import io.pgfast.protocol.backend.ErrorFields;
 import io.pgfast.protocol.backend.ErrorResponse;
 import io.pgfast.protocol.backend.NoticeResponse;
 import io.pgfast.protocol.backend.NotificationResponse;
@@ -155,7 +155,7 @@ final class Dispatcher {
      */
     private ErrorResponse fromThisServer(ErrorResponse e) {
         Map<Character, String> fields = new LinkedHashMap<>(e.fields());
-        fields.put(ErrorFields.MESSAGE, e.message() + " (server " + server + ")");
+        fields.put(ErrorDetails.MESSAGE, e.message() + " (server " + server + ")");
         return new ErrorResponse(fields);
     }
 

@@ -2,7 +2,6 @@ package io.pgfast.transport;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.ByteToMessageDecoder;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.Promise;
@@ -14,60 +13,32 @@ import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Schedulers;
 
 /**
- * Sends GSSENCRequest and reads the server's single-byte answer (protocol 55.2.11): 'G' sets up the security
+ * Sends GSSENCRequest and reads the server's single-byte answer (protocol 55.2.11; the step
+ * {@link EncryptionNegotiationHandler} takes): 'G' sets up the security
  * context over length-prefixed packets and then puts {@link GssWrapCodec} in the pipeline; 'N' leaves the
  * connection in plaintext, for TLS or nothing as {@code sslMode} says, unless GSS encryption is required.
  * Completes {@code done} with whether the connection is now encrypted, or fails it with a
  * {@link GssEncryptionException}.
  *
  * <p>Each {@code initSecContext} step runs off the event loop (the first asks the KDC for a service ticket);
- * reading waits until it is done. Anything after 'G' before the client's first token, like anything after
- * 'S' in TLS negotiation, would be injected by a man in the middle: it fails the connection.
+ * reading waits until it is done. Anything after 'G' before the client's first token would be injected by a man
+ * in the middle: it fails the connection.
  */
-final class GssEncNegotiationHandler extends ChannelInboundHandlerAdapter {
+final class GssEncNegotiationHandler extends EncryptionNegotiationHandler {
 
     private final GssClient context;
     private final boolean required;
     private final Promise<Boolean> done;
-    private boolean started;
-    private boolean answered;
     /** A step runs off the event loop: what arrives meanwhile waits in {@link #received}. */
     private boolean stepping;
     private ByteBuf received;
     private Disposable step;
 
     GssEncNegotiationHandler(GssClient context, boolean required, Promise<Boolean> done) {
+        super(GSSENCRequest.INSTANCE, 'G', "12");
         this.context = context;
         this.required = required;
         this.done = done;
-    }
-
-    @Override
-    public void channelActive(ChannelHandlerContext ctx) {
-        start(ctx);
-        ctx.fireChannelActive();
-    }
-
-    @Override
-    public void handlerAdded(ChannelHandlerContext ctx) {
-        if (ctx.channel().isActive()) {
-            start(ctx);
-        }
-    }
-
-    private void start(ChannelHandlerContext ctx) {
-        if (started) {
-            return;
-        }
-        started = true;
-        ByteBuf buf = ctx.alloc().ioBuffer(8);
-        GSSENCRequest.INSTANCE.encode(buf);
-        ctx.writeAndFlush(buf).addListener(f -> {
-            if (!f.isSuccess()) {
-                fail(ctx, "cannot send GSSENCRequest: " + f.cause(), f.cause());
-            }
-        });
-        ctx.read();
     }
 
     @Override
@@ -77,44 +48,31 @@ final class GssEncNegotiationHandler extends ChannelInboundHandlerAdapter {
             ReferenceCountUtil.release(in);
             return;
         }
-        if (!answered) {
-            try {
-                if (!in.isReadable()) {
-                    ctx.read();
-                    return;
-                }
-                answered = true;
-                byte answer = in.readByte();
-                if (answer == 'G') {
-                    if (in.isReadable()) {
-                        fail(ctx, "the server sent data after accepting GSSENCRequest before the client's first token;"
-                                + " refusing (possible man-in-the-middle)", null);
-                        return;
-                    }
-                    step(ctx, new byte[0]);
-                } else if (answer == 'N') {
-                    if (required) {
-                        fail(ctx, "the server does not offer GSS encryption (it answered 'N' to GSSENCRequest) and"
-                                + " gssEncMode=require; check that the server is built with GSSAPI and has krb_server_keyfile", null);
-                        return;
-                    }
-                    context.dispose();
-                    ctx.pipeline().remove(this);
-                    done.trySuccess(false);
-                } else if (answer == 'E') {
-                    fail(ctx, "the server answered GSSENCRequest with an error (servers before PostgreSQL 12 do that)", null);
-                } else {
-                    fail(ctx, "unexpected answer 0x" + Integer.toHexString(answer & 0xFF) + " to GSSENCRequest: is this a PostgreSQL server?", null);
-                }
-            } finally {
-                ReferenceCountUtil.release(in);
-            }
+        if (!answered()) {
+            readAnswer(ctx, in);
             return;
         }
         received = received == null ? in : ByteToMessageDecoder.MERGE_CUMULATOR.cumulate(ctx.alloc(), received, in);
         if (!stepping) {
             nextServerToken(ctx);
         }
+    }
+
+    @Override
+    void accepted(ChannelHandlerContext ctx) {
+        step(ctx, new byte[0]);
+    }
+
+    @Override
+    void declined(ChannelHandlerContext ctx) {
+        if (required) {
+            fail(ctx, "the server does not offer GSS encryption (it answered 'N' to GSSENCRequest) and"
+                    + " gssEncMode=require; check that the server is built with GSSAPI and has krb_server_keyfile", null);
+            return;
+        }
+        context.dispose();
+        ctx.pipeline().remove(this);
+        done.trySuccess(false);
     }
 
     /** Takes the server's next whole token, if it has arrived, into the next step. */
@@ -190,7 +148,8 @@ final class GssEncNegotiationHandler extends ChannelInboundHandlerAdapter {
         }
     }
 
-    private void fail(ChannelHandlerContext ctx, String message, Throwable cause) {
+    @Override
+    void fail(ChannelHandlerContext ctx, String message, Throwable cause) {
         failWith(ctx, new GssEncryptionException("GSS encryption: " + message, cause));
     }
 

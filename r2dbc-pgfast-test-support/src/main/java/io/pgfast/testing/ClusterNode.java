@@ -2,8 +2,6 @@ package io.pgfast.testing;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -70,7 +68,7 @@ final class ClusterNode {
         // a port free when probed may be taken before postgres binds it; then another is tried
         for (int attempt = 1; attempt <= PORT_ATTEMPTS; attempt++) {
             if (newPort) {
-                port = freePort();
+                port = Ports.free(LocalCluster.HOST);
             }
             result = pgCtl.start(data, port, log, base.resolve(name + "-pg_ctl.out"));
             if (result.succeeded() || !newPort || !logTail().contains("could not bind")) {
@@ -217,13 +215,5 @@ final class ClusterNode {
 
     String logTail() {
         return CommandRunner.tail(log, LOG_TAIL_LINES);
-    }
-
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(LocalCluster.HOST))) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException("no free TCP port on " + LocalCluster.HOST, e);
-        }
     }
 }

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -64,7 +63,7 @@ public final class KerberosRealm {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create the realm's directory", e);
         }
-        KerberosRealm realm = new KerberosRealm(dir, freePort());
+        KerberosRealm realm = new KerberosRealm(dir, Ports.free("127.0.0.1"));
         ShutdownActions.register(realm::stop);
         try {
             realm.create();
@@ -202,12 +201,7 @@ public final class KerberosRealm {
                 probe.connect(new InetSocketAddress(InetAddress.getByName("127.0.0.1"), port), 1000);
                 return;
             } catch (IOException notYet) {
-                try {
-                    Thread.sleep(50);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new IllegalStateException("interrupted while waiting for krb5kdc", e);
-                }
+                Ports.pause(50, "krb5kdc");
             }
         }
         throw new IllegalStateException("krb5kdc does not accept connections on 127.0.0.1:" + port + " after " + KDC_START_TIMEOUT);
@@ -234,13 +228,5 @@ public final class KerberosRealm {
             }
         }
         return Optional.empty();
-    }
-
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException("no free TCP port on 127.0.0.1", e);
-        }
     }
 }

@@ -2,8 +2,6 @@ package io.pgfast.testing;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -181,7 +179,7 @@ final class LocalCluster {
     private void startOnFreePort() {
         Path output = base.resolve("pg_ctl.out");
         for (int attempt = 1; ; attempt++) {
-            port = freePort();
+            port = Ports.free(HOST);
             CommandRunner.Result result = pgCtl.start(data, port, serverLog, output);
             if (result.succeeded()) {
                 return;
@@ -223,14 +221,6 @@ final class LocalCluster {
 
     private static boolean socketPathFits(Path sockets) {
         return sockets.resolve(".s.PGSQL.65535").toString().length() <= MAX_SOCKET_PATH;
-    }
-
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(HOST))) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException("no free TCP port on " + HOST, e);
-        }
     }
 
     private static Path createDirectory(Path parent, String prefix) {

@@ -4,9 +4,7 @@ import org.junit.jupiter.api.Assumptions;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -211,7 +209,7 @@ public final class PgBouncer {
             Files.writeString(authFile, config.authFile(), StandardCharsets.UTF_8);
             Files.writeString(hbaFile, config.hbaFile(), StandardCharsets.UTF_8);
             for (int attempt = 1; ; attempt++) {
-                port = freePort();
+                port = Ports.free(PgBouncerConfig.HOST);
                 Files.writeString(ini, config.ini(port, authFile.toString(), hbaFile.toString()), StandardCharsets.UTF_8);
                 user.takeOwnership(base);
                 // pgbouncer refuses to run as root, as postgres does: it runs the way the test server does
@@ -245,7 +243,7 @@ public final class PgBouncer {
                 s.connect(new InetSocketAddress(PgBouncerConfig.HOST, port), 200);
                 return process.isAlive();
             } catch (IOException notYet) {
-                sleep(50);
+                Ports.pause(50, "PgBouncer to listen");
             }
         }
         stopProcess();
@@ -280,23 +278,6 @@ public final class PgBouncer {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        }
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while waiting for PgBouncer to listen", e);
-        }
-    }
-
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(PgBouncerConfig.HOST))) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException("no free TCP port on " + PgBouncerConfig.HOST, e);
         }
     }
 

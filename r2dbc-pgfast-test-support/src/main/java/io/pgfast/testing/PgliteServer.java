@@ -4,8 +4,6 @@ import org.junit.jupiter.api.Assumptions;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -146,7 +144,7 @@ public final class PgliteServer {
     }
 
     private void boot(Path dir) {
-        port = freePort();
+        port = Ports.free(HOST);
         List<String> command = List.of("node", dir.resolve(SCRIPT).toString(), Integer.toString(port));
         process = CommandRunner.start(command, log);
         guard = ProcessGuard.watch(process.pid(), base);
@@ -155,7 +153,7 @@ public final class PgliteServer {
             if (CommandRunner.tail(log, LOG_TAIL_LINES).contains("ready " + port)) {
                 return;
             }
-            sleep(100);
+            Ports.pause(100, "PGlite to listen");
         }
         throw new IllegalStateException("PGlite did not start within " + START_TIMEOUT.toSeconds() + " s ("
                 + String.join(" ", command) + ", " + (process.isAlive() ? "still running" : "exit " + process.exitValue())
@@ -182,23 +180,6 @@ public final class PgliteServer {
             if (guard != null) {
                 guard.dismiss();
             }
-        }
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while waiting for PGlite to listen", e);
-        }
-    }
-
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(HOST))) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException("no free TCP port on " + HOST, e);
         }
     }
 

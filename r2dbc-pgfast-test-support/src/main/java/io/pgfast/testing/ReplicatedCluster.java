@@ -318,12 +318,7 @@ public final class ReplicatedCluster {
             if (System.nanoTime() > deadlineNanos) {
                 throw new IllegalStateException("gave up waiting for " + what + " after " + STREAMING_WAIT.toSeconds() + " s");
             }
-            try {
-                Thread.sleep(50);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while waiting for " + what, e);
-            }
+            Ports.pause(50, what);
         }
     }
 

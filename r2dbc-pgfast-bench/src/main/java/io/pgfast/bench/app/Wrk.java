@@ -1,5 +1,7 @@
 package io.pgfast.bench.app;
 
+import io.pgfast.bench.Executables;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -41,7 +43,7 @@ final class Wrk {
      * @throws IOException naming {@code apt-get install wrk} if wrk is not on the path
      */
     static Wrk find(List<String> prefix, Path workDirectory) throws IOException {
-        if (!onPath("wrk")) {
+        if (!Executables.onPath("wrk")) {
             throw new IOException("the app mode needs wrk as its load generator, and it is not on the PATH: "
                     + "apt-get install -y wrk (Debian's wrk 4.1)");
         }
@@ -84,18 +86,5 @@ final class Wrk {
             throw new IOException("wrk exited " + p.exitValue() + ": " + output.trim());
         }
         return WrkResult.parse(output);
-    }
-
-    private static boolean onPath(String command) {
-        String path = System.getenv("PATH");
-        if (path == null) {
-            return false;
-        }
-        for (String dir : path.split(java.io.File.pathSeparator)) {
-            if (Files.isExecutable(Path.of(dir, command))) {
-                return true;
-            }
-        }
-        return false;
     }
 }

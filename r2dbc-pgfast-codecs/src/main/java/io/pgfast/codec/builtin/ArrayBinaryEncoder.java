@@ -19,10 +19,9 @@ import java.lang.reflect.Array;
  *
  * <p>One encoder serves one Java array class; its OID does not depend on the value.
  */
-public final class ArrayBinaryEncoder implements Encoder<Object> {
+public final class ArrayBinaryEncoder extends FixedTypeEncoder<Object> {
 
     private final String typeName;
-    private final int arrayOid;
     private final int elementOid;
     private final int depth;
     private final Encoder<Object> elementEncoder;
@@ -30,8 +29,8 @@ public final class ArrayBinaryEncoder implements Encoder<Object> {
 
     private ArrayBinaryEncoder(String typeName, int arrayOid, int elementOid, int depth, Encoder<Object> elementEncoder,
             Class<?> primitive) {
+        super(arrayOid, Format.BINARY);
         this.typeName = typeName;
-        this.arrayOid = arrayOid;
         this.elementOid = elementOid;
         this.depth = depth;
         this.elementEncoder = elementEncoder;
@@ -93,21 +92,6 @@ public final class ArrayBinaryEncoder implements Encoder<Object> {
                     + ArrayTarget.MAX_DIMENSIONS + " dimensions");
         }
         return d;
-    }
-
-    @Override
-    public int oid(Object value) {
-        return arrayOid;
-    }
-
-    @Override
-    public int nullOid() {
-        return arrayOid;
-    }
-
-    @Override
-    public Format format() {
-        return Format.BINARY;
     }
 
     /** @throws CodecException if the array is not rectangular; {@code out} is then left as it was */
@@ -199,6 +183,6 @@ public final class ArrayBinaryEncoder implements Encoder<Object> {
 
     @Override
     public String toString() {
-        return "ArrayBinaryEncoder[" + typeName + ", oid " + arrayOid + "]";
+        return "ArrayBinaryEncoder[" + typeName + ", oid " + nullOid() + "]";
     }
 }

@@ -238,19 +238,12 @@ public final class ArrayTextDecoder implements Decoder<Object> {
         private void readElement() {
             int from = pos;
             if (buf.getByte(pos) == '"') {
-                pos++;
-                while (true) {
-                    if (pos >= end) {
-                        throw malformed("unterminated quoted element");
-                    }
-                    byte b = buf.getByte(pos++);
-                    if (b == '\\') {
-                        pos++;
-                    } else if (b == '"') {
-                        break;
-                    }
+                int to = QuotedElement.quotedEnd(buf, from, end);
+                if (to < 0) {
+                    pos = end;
+                    throw malformed("unterminated quoted element");
                 }
-                int to = pos;
+                pos = to;
                 skipSpaces();
                 int next = peek();
                 if (next != delimiter && next != '}') {
@@ -281,19 +274,11 @@ public final class ArrayTextDecoder implements Decoder<Object> {
                     }
                 }
             }
-            if (!escaped && isNull(from, significantEnd)) {
+            if (!escaped && QuotedElement.isNull(buf, from, significantEnd)) {
                 flat.add(null);
             } else {
                 flat.add(QuotedElement.decode(elementDecoder, buf, from, significantEnd, false));
             }
-        }
-
-        private boolean isNull(int from, int to) {
-            return to - from == 4
-                    && (buf.getByte(from) | 0x20) == 'n'
-                    && (buf.getByte(from + 1) | 0x20) == 'u'
-                    && (buf.getByte(from + 2) | 0x20) == 'l'
-                    && (buf.getByte(from + 3) | 0x20) == 'l';
         }
 
         private int peek() {

@@ -16,12 +16,11 @@ import java.nio.charset.StandardCharsets;
  * array...), as it does for a single String. Elements are rendered by the element type's text
  * encoder; primitive arrays are rendered directly.
  */
-public final class ArrayTextEncoder implements Encoder<Object> {
+public final class ArrayTextEncoder extends FixedTypeEncoder<Object> {
 
     private static final byte[] NULL = {'N', 'U', 'L', 'L'};
 
     private final String typeName;
-    private final int oid;
     private final int depth;
     private final Encoder<Object> elementEncoder;
     private final byte delimiter;
@@ -36,6 +35,7 @@ public final class ArrayTextEncoder implements Encoder<Object> {
      */
     @SuppressWarnings("unchecked")
     public ArrayTextEncoder(String typeName, Class<?> arrayClass, int oid, Encoder<?> elementEncoder, char delimiter) {
+        super(oid, Format.TEXT);
         if (elementEncoder == null && !JavaArrayShape.leafClass(arrayClass).isPrimitive()) {
             throw new IllegalArgumentException("an element encoder is required for " + arrayClass.getSimpleName());
         }
@@ -47,24 +47,8 @@ public final class ArrayTextEncoder implements Encoder<Object> {
             throw new IllegalArgumentException(arrayClass.getName() + " is not an array class of 1.." + ArrayTarget.MAX_DIMENSIONS + " dimensions");
         }
         this.typeName = typeName;
-        this.oid = oid;
         this.elementEncoder = (Encoder<Object>) elementEncoder;
         this.delimiter = (byte) delimiter;
-    }
-
-    @Override
-    public int oid(Object value) {
-        return oid;
-    }
-
-    @Override
-    public int nullOid() {
-        return oid;
-    }
-
-    @Override
-    public Format format() {
-        return Format.TEXT;
     }
 
     /** @throws CodecException if the array is not rectangular; {@code out} is then left as it was */
@@ -161,6 +145,6 @@ public final class ArrayTextEncoder implements Encoder<Object> {
 
     @Override
     public String toString() {
-        return "ArrayTextEncoder[" + typeName + ", oid " + oid + "]";
+        return "ArrayTextEncoder[" + typeName + ", oid " + nullOid() + "]";
     }
 }

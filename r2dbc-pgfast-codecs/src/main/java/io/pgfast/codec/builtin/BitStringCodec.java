@@ -21,7 +21,7 @@ import io.pgfast.codec.type.BitString;
  * <p>Encodes {@code BitString} in binary as varbit (the server casts varbit to bit(n) on
  * assignment, checking the length); a parameter typed bit is declared bit.
  */
-public final class BitStringCodec extends OidSetCodec {
+public final class BitStringCodec extends ValueCodec<BitString> {
 
     private static final Decoder<BitString> BINARY = BitStringCodec::readBinary;
     private static final Decoder<BitString> TEXT = BitStringCodec::readText;
@@ -30,32 +30,7 @@ public final class BitStringCodec extends OidSetCodec {
     private static final Encoder<BitString> BIT = new SimpleEncoder<>(Oid.BIT, Format.BINARY, BitStringCodec::write);
 
     public BitStringCodec() {
-        super(Oid.BIT, Oid.VARBIT);
-    }
-
-    @Override
-    public Class<?> javaType(PgType type, CodecRegistry registry) {
-        return BitString.class;
-    }
-
-    @Override
-    public boolean binary(PgType type, CodecRegistry registry) {
-        return true;
-    }
-
-    @Override
-    @SuppressWarnings("unchecked")
-    public <T> Decoder<T> decoder(PgType type, Format format, Class<T> target, CodecRegistry registry) {
-        if (target == BitString.class) {
-            return (Decoder<T>) (format == Format.BINARY ? BINARY : TEXT);
-        }
-        return target == String.class && format == Format.BINARY ? (Decoder<T>) BINARY_AS_STRING : null;
-    }
-
-    @Override
-    @SuppressWarnings("unchecked")
-    public <T> Encoder<T> encoder(Class<T> valueClass, CodecRegistry registry) {
-        return valueClass == BitString.class ? (Encoder<T>) VARBIT : null;
+        super(BitString.class, TEXT, BINARY, BINARY_AS_STRING, VARBIT, Oid.BIT, Oid.VARBIT);
     }
 
     @Override

@@ -2,11 +2,9 @@ package io.pgfast.codec.builtin;
 
 import io.netty.buffer.ByteBuf;
 import io.pgfast.codec.CodecException;
-import io.pgfast.codec.CodecRegistry;
 import io.pgfast.codec.Decoder;
 import io.pgfast.codec.Encoder;
 import io.pgfast.codec.Format;
-import io.pgfast.codec.PgType;
 import io.pgfast.codec.io.Utf8Strings;
 import io.pgfast.codec.oid.Oid;
 
@@ -17,7 +15,7 @@ import io.pgfast.codec.oid.Oid;
  * <p>Decodes to Boolean (default) and String ("t"/"f" in both formats). Encodes Boolean as bool in
  * binary.
  */
-public final class BoolCodec extends OidSetCodec {
+public final class BoolCodec extends ValueCodec<Boolean> {
 
     private static final String TYPE = "bool";
 
@@ -28,35 +26,7 @@ public final class BoolCodec extends OidSetCodec {
             new SimpleEncoder<>(Oid.BOOL, Format.BINARY, (Boolean v, ByteBuf out) -> out.writeByte(v ? 1 : 0));
 
     public BoolCodec() {
-        super(Oid.BOOL);
-    }
-
-    @Override
-    public Class<?> javaType(PgType type, CodecRegistry registry) {
-        return Boolean.class;
-    }
-
-    @Override
-    public boolean binary(PgType type, CodecRegistry registry) {
-        return true;
-    }
-
-    @Override
-    @SuppressWarnings("unchecked")
-    public <T> Decoder<T> decoder(PgType type, Format format, Class<T> target, CodecRegistry registry) {
-        if (target == Boolean.class) {
-            return (Decoder<T>) (format == Format.TEXT ? TEXT : BINARY);
-        }
-        if (target == String.class && format == Format.BINARY) {
-            return (Decoder<T>) BINARY_AS_STRING;
-        }
-        return null;
-    }
-
-    @Override
-    @SuppressWarnings("unchecked")
-    public <T> Encoder<T> encoder(Class<T> valueClass, CodecRegistry registry) {
-        return valueClass == Boolean.class ? (Encoder<T>) ENCODER : null;
+        super(Boolean.class, TEXT, BINARY, BINARY_AS_STRING, ENCODER, Oid.BOOL);
     }
 
     private static Boolean text(ByteBuf buf, int index, int length) {

@@ -7,6 +7,7 @@ import io.pgfast.codec.Decoder;
 import io.pgfast.codec.Encoder;
 import io.pgfast.codec.Format;
 import io.pgfast.codec.PgType;
+import io.pgfast.codec.io.AsciiNumbers;
 import io.pgfast.codec.io.Utf8Strings;
 import io.pgfast.codec.oid.Oid;
 
@@ -98,27 +99,14 @@ public final class ByteaCodec extends OidSetCodec {
         }
         byte[] bytes = new byte[length / 2];
         for (int i = 0; i < bytes.length; i++) {
-            int high = hexValue(buf.getByte(index + 2 * i));
-            int low = hexValue(buf.getByte(index + 2 * i + 1));
+            int high = AsciiNumbers.hexDigit(buf.getByte(index + 2 * i));
+            int low = AsciiNumbers.hexDigit(buf.getByte(index + 2 * i + 1));
             if (high < 0 || low < 0) {
                 throw invalid(buf, index - 2, length + 2, "a character that is not a hex digit");
             }
             bytes[i] = (byte) (high << 4 | low);
         }
         return bytes;
-    }
-
-    private static int hexValue(byte c) {
-        if (c >= '0' && c <= '9') {
-            return c - '0';
-        }
-        if (c >= 'a' && c <= 'f') {
-            return c - 'a' + 10;
-        }
-        if (c >= 'A' && c <= 'F') {
-            return c - 'A' + 10;
-        }
-        return -1;
     }
 
     /** The escape format: one pass to size and validate, one to fill. */

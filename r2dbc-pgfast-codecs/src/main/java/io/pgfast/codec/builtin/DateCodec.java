@@ -1,11 +1,9 @@
 package io.pgfast.codec.builtin;
 
 import io.netty.buffer.ByteBuf;
-import io.pgfast.codec.CodecRegistry;
 import io.pgfast.codec.Decoder;
 import io.pgfast.codec.Encoder;
 import io.pgfast.codec.Format;
-import io.pgfast.codec.PgType;
 import io.pgfast.codec.oid.Oid;
 
 import java.time.LocalDate;
@@ -17,7 +15,7 @@ import java.time.LocalDate;
  *
  * <p>Decodes to LocalDate (default) and String; encodes LocalDate as date, binary.
  */
-public final class DateCodec extends OidSetCodec {
+public final class DateCodec extends ValueCodec<LocalDate> {
 
     private static final String TYPE = "date";
 
@@ -28,35 +26,7 @@ public final class DateCodec extends OidSetCodec {
             new SimpleEncoder<>(Oid.DATE, Format.BINARY, (LocalDate v, ByteBuf out) -> out.writeInt(PgEpoch.days(v)));
 
     public DateCodec() {
-        super(Oid.DATE);
-    }
-
-    @Override
-    public Class<?> javaType(PgType type, CodecRegistry registry) {
-        return LocalDate.class;
-    }
-
-    @Override
-    public boolean binary(PgType type, CodecRegistry registry) {
-        return true;
-    }
-
-    @Override
-    @SuppressWarnings("unchecked")
-    public <T> Decoder<T> decoder(PgType type, Format format, Class<T> target, CodecRegistry registry) {
-        if (target == LocalDate.class) {
-            return (Decoder<T>) (format == Format.TEXT ? TEXT : BINARY);
-        }
-        if (target == String.class && format == Format.BINARY) {
-            return (Decoder<T>) BINARY_AS_STRING;
-        }
-        return null;
-    }
-
-    @Override
-    @SuppressWarnings("unchecked")
-    public <T> Encoder<T> encoder(Class<T> valueClass, CodecRegistry registry) {
-        return valueClass == LocalDate.class ? (Encoder<T>) ENCODER : null;
+        super(LocalDate.class, TEXT, BINARY, BINARY_AS_STRING, ENCODER, Oid.DATE);
     }
 
     private static LocalDate binary(ByteBuf buf, int index, int length) {

@@ -69,21 +69,11 @@ final class HstoreText {
         }
         int from = pos;
         if (buf.getByte(pos) == '"') {
-            pos++;
-            while (true) {
-                if (pos >= end) {
-                    throw malformed("unterminated quoted string");
-                }
-                byte b = buf.getByte(pos++);
-                if (b == '\\') {
-                    if (pos >= end) {
-                        throw malformed("backslash at the end of the input");
-                    }
-                    pos++;
-                } else if (b == '"') {
-                    break;
-                }
+            int to = QuotedElement.quotedEnd(buf, from, end);
+            if (to < 0) {
+                throw malformed("unterminated quoted string");
             }
+            pos = to;
             return (String) QuotedElement.decode(STRING, buf, from, pos, false);
         }
         boolean escaped = false;
@@ -105,8 +95,7 @@ final class HstoreText {
         if (pos == from) {
             throw malformed(key ? "expected a key" : "expected a value");
         }
-        if (!key && !escaped && pos - from == 4 && (buf.getByte(from) | 0x20) == 'n' && (buf.getByte(from + 1) | 0x20) == 'u'
-                && (buf.getByte(from + 2) | 0x20) == 'l' && (buf.getByte(from + 3) | 0x20) == 'l') {
+        if (!key && !escaped && QuotedElement.isNull(buf, from, pos)) {
             return null;
         }
         return (String) QuotedElement.decode(STRING, buf, from, pos, false);

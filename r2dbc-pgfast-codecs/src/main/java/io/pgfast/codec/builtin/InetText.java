@@ -2,6 +2,7 @@ package io.pgfast.codec.builtin;
 
 import io.netty.buffer.ByteBuf;
 import io.pgfast.codec.CodecException;
+import io.pgfast.codec.io.AsciiNumbers;
 
 /**
  * Reads the text form of inet and cidr values as inet_out and cidr_out write them: an IPv4
@@ -96,8 +97,8 @@ final class InetText {
             }
             int start = pos;
             int v = 0;
-            while (pos < to && pos - start < 4 && hex(buf.getByte(pos)) >= 0) {
-                v = (v << 4) | hex(buf.getByte(pos++));
+            while (pos < to && pos - start < 4 && AsciiNumbers.hexDigit(buf.getByte(pos)) >= 0) {
+                v = (v << 4) | AsciiNumbers.hexDigit(buf.getByte(pos++));
             }
             if (pos < to && buf.getByte(pos) == '.') {
                 tailIpv4 = start;
@@ -145,19 +146,6 @@ final class InetText {
             w++;
         }
         return out;
-    }
-
-    private static int hex(byte b) {
-        if (b >= '0' && b <= '9') {
-            return b - '0';
-        }
-        if (b >= 'a' && b <= 'f') {
-            return b - 'a' + 10;
-        }
-        if (b >= 'A' && b <= 'F') {
-            return b - 'A' + 10;
-        }
-        return -1;
     }
 
     private static int decimal(ByteBuf buf, int from, int to, int maxDigits, String typeName) {

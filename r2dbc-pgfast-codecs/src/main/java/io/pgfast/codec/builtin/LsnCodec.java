@@ -16,7 +16,7 @@ import java.nio.charset.StandardCharsets;
  * is an Int64 (pg_lsn_send); text is two upper-case hex halves, {@code 16/B374D848}
  * (pg_lsn_out; pg_lsn_in also takes lower case). Encodes {@code Lsn} in binary.
  */
-public final class LsnCodec extends OidSetCodec {
+public final class LsnCodec extends ValueCodec<Lsn> {
 
     /** "FFFFFFFF/FFFFFFFF": the longest text. */
     private static final int MAX_TEXT = 17;
@@ -29,36 +29,16 @@ public final class LsnCodec extends OidSetCodec {
     private static final Encoder<Lsn> ENCODER = new SimpleEncoder<>(Oid.PG_LSN, Format.BINARY, (Lsn v, ByteBuf out) -> out.writeLong(v.value()));
 
     public LsnCodec() {
-        super(Oid.PG_LSN);
-    }
-
-    @Override
-    public Class<?> javaType(PgType type, CodecRegistry registry) {
-        return Lsn.class;
-    }
-
-    @Override
-    public boolean binary(PgType type, CodecRegistry registry) {
-        return true;
+        super(Lsn.class, TEXT, BINARY, BINARY_AS_STRING, ENCODER, Oid.PG_LSN);
     }
 
     @Override
     @SuppressWarnings("unchecked")
     public <T> Decoder<T> decoder(PgType type, Format format, Class<T> target, CodecRegistry registry) {
-        boolean binary = format == Format.BINARY;
-        if (target == Lsn.class) {
-            return (Decoder<T>) (binary ? BINARY : TEXT);
-        }
         if (target == Long.class) {
-            return (Decoder<T>) (binary ? BINARY_LONG : TEXT_LONG);
+            return (Decoder<T>) (format == Format.BINARY ? BINARY_LONG : TEXT_LONG);
         }
-        return target == String.class && binary ? (Decoder<T>) BINARY_AS_STRING : null;
-    }
-
-    @Override
-    @SuppressWarnings("unchecked")
-    public <T> Encoder<T> encoder(Class<T> valueClass, CodecRegistry registry) {
-        return valueClass == Lsn.class ? (Encoder<T>) ENCODER : null;
+        return super.decoder(type, format, target, registry);
     }
 
     @Override

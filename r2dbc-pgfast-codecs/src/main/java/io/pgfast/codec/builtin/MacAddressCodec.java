@@ -8,6 +8,7 @@ import io.pgfast.codec.Decoder;
 import io.pgfast.codec.Encoder;
 import io.pgfast.codec.Format;
 import io.pgfast.codec.PgType;
+import io.pgfast.codec.io.AsciiNumbers;
 import io.pgfast.codec.oid.Oid;
 import io.pgfast.codec.type.MacAddress;
 
@@ -92,27 +93,14 @@ public final class MacAddressCodec extends OidSetCodec {
         byte[] bytes = new byte[size];
         for (int i = 0; i < size; i++) {
             int at = index + i * 3;
-            int hi = hex(buf.getByte(at));
-            int lo = hex(buf.getByte(at + 1));
+            int hi = AsciiNumbers.hexDigit(buf.getByte(at));
+            int lo = AsciiNumbers.hexDigit(buf.getByte(at + 1));
             if (hi < 0 || lo < 0 || (i < size - 1 && buf.getByte(at + 2) != ':')) {
                 throw new CodecException("malformed " + typeName + " literal: expected " + size + " hex pairs joined by ':'");
             }
             bytes[i] = (byte) (hi << 4 | lo);
         }
         return MacAddress.of(bytes);
-    }
-
-    private static int hex(byte b) {
-        if (b >= '0' && b <= '9') {
-            return b - '0';
-        }
-        if (b >= 'a' && b <= 'f') {
-            return b - 'a' + 10;
-        }
-        if (b >= 'A' && b <= 'F') {
-            return b - 'A' + 10;
-        }
-        return -1;
     }
 
     private static byte[] to6(MacAddress v) {

@@ -33,6 +33,32 @@ final class QuotedElement {
     }
 
     /**
+     * The end of the quoted part that starts with the double quote at {@code from}: the index after its closing
+     * quote, a backslash taking the next byte literally; -1 when {@code end} comes first.
+     */
+    static int quotedEnd(ByteBuf buf, int from, int end) {
+        int pos = from + 1;
+        while (pos < end) {
+            byte b = buf.getByte(pos++);
+            if (b == BACKSLASH) {
+                pos++;
+            } else if (b == QUOTE) {
+                return pos;
+            }
+        }
+        return -1;
+    }
+
+    /** Whether the unquoted, unescaped element in {@code buf[from, to)} is NULL, in any case: SQL NULL (array_in, hstore_in). */
+    static boolean isNull(ByteBuf buf, int from, int to) {
+        return to - from == 4
+                && (buf.getByte(from) | 0x20) == 'n'
+                && (buf.getByte(from + 1) | 0x20) == 'u'
+                && (buf.getByte(from + 2) | 0x20) == 'l'
+                && (buf.getByte(from + 3) | 0x20) == 'l';
+    }
+
+    /**
      * Decodes the element in {@code buf[from, to)}; the caller has checked that quotes are
      * balanced and no backslash is the last byte.
      */

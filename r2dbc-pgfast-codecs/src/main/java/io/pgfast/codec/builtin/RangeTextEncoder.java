@@ -2,7 +2,6 @@ package io.pgfast.codec.builtin;
 
 import io.netty.buffer.ByteBuf;
 import io.pgfast.codec.CodecRegistry;
-import io.pgfast.codec.Encoder;
 import io.pgfast.codec.Format;
 import io.pgfast.codec.type.Multirange;
 import io.pgfast.codec.type.Range;
@@ -17,9 +16,8 @@ import java.util.List;
  * OID 0 and the server takes the type the statement needs; an explicitly typed parameter declares
  * that type. The server canonicalizes and validates the literal.
  */
-public final class RangeTextEncoder implements Encoder<Object> {
+public final class RangeTextEncoder extends FixedTypeEncoder<Object> {
 
-    private final int oid;
     private final CodecRegistry registry;
 
     /**
@@ -27,23 +25,8 @@ public final class RangeTextEncoder implements Encoder<Object> {
      * @param registry the registry whose encoders render the bound values
      */
     public RangeTextEncoder(int oid, CodecRegistry registry) {
-        this.oid = oid;
+        super(oid, Format.TEXT);
         this.registry = registry;
-    }
-
-    @Override
-    public int oid(Object value) {
-        return oid;
-    }
-
-    @Override
-    public int nullOid() {
-        return oid;
-    }
-
-    @Override
-    public Format format() {
-        return Format.TEXT;
     }
 
     @Override
@@ -75,6 +58,6 @@ public final class RangeTextEncoder implements Encoder<Object> {
 
     @Override
     public String toString() {
-        return "RangeTextEncoder[oid " + Integer.toUnsignedString(oid) + "]";
+        return "RangeTextEncoder[oid " + Integer.toUnsignedString(nullOid()) + "]";
     }
 }

@@ -10,7 +10,7 @@ import java.util.function.ToLongFunction;
  * An encoder with a fixed parameter type and format, writing through a {@link Writer}. Built once
  * per (type, Java class) when the registry plans it, never per value.
  */
-public final class SimpleEncoder<T> implements Encoder<T> {
+public final class SimpleEncoder<T> extends FixedTypeEncoder<T> {
 
     /** Writes one value's bytes, without the length prefix. */
     @FunctionalInterface
@@ -18,8 +18,6 @@ public final class SimpleEncoder<T> implements Encoder<T> {
         void write(T value, ByteBuf out);
     }
 
-    private final int oid;
-    private final Format format;
     private final Writer<? super T> writer;
     private final ToLongFunction<? super T> minimumLength;
 
@@ -29,8 +27,7 @@ public final class SimpleEncoder<T> implements Encoder<T> {
 
     /** @param minimumLength at least the bytes {@code writer} writes for a value (see {@link Encoder#minimumLength}) */
     public SimpleEncoder(int oid, Format format, Writer<? super T> writer, ToLongFunction<? super T> minimumLength) {
-        this.oid = oid;
-        this.format = format;
+        super(oid, format);
         this.writer = writer;
         this.minimumLength = minimumLength;
     }
@@ -41,27 +38,12 @@ public final class SimpleEncoder<T> implements Encoder<T> {
     }
 
     @Override
-    public int oid(T value) {
-        return oid;
-    }
-
-    @Override
-    public int nullOid() {
-        return oid;
-    }
-
-    @Override
-    public Format format() {
-        return format;
-    }
-
-    @Override
     public void encode(T value, ByteBuf out) {
         writer.write(value, out);
     }
 
     @Override
     public String toString() {
-        return "SimpleEncoder[oid " + Integer.toUnsignedString(oid) + ", " + format + "]";
+        return "SimpleEncoder[oid " + Integer.toUnsignedString(nullOid()) + ", " + format() + "]";
     }
 }

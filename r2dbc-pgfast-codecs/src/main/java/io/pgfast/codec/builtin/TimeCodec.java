@@ -27,6 +27,7 @@ public final class TimeCodec extends OidSetCodec {
 
     private static final Decoder<LocalTime> TIME_TEXT = (buf, index, length) -> DateTimeText.parseTime(new TextCursor(buf, index, length, "time"));
     private static final Decoder<LocalTime> TIME_BINARY = TimeCodec::time;
+    private static final Decoder<String> TIME_AS_STRING = (buf, index, length) -> DateTimeText.format(time(buf, index, length));
     private static final Decoder<OffsetTime> TIMETZ_TEXT = (buf, index, length) -> DateTimeText.parseTimeTz(new TextCursor(buf, index, length, "timetz"));
     private static final Decoder<OffsetTime> TIMETZ_BINARY = TimeCodec::timetz;
 
@@ -54,16 +55,10 @@ public final class TimeCodec extends OidSetCodec {
     @Override
     @SuppressWarnings("unchecked")
     public <T> Decoder<T> decoder(PgType type, Format format, Class<T> target, CodecRegistry registry) {
-        boolean text = format == Format.TEXT;
         if (type.oid() == Oid.TIME) {
-            if (target == LocalTime.class) {
-                return (Decoder<T>) (text ? TIME_TEXT : TIME_BINARY);
-            }
-            if (target == String.class && !text) {
-                return (Decoder<T>) (Decoder<String>) (buf, index, length) -> DateTimeText.format(time(buf, index, length));
-            }
-            return null;
+            return ValueCodec.pick(format, target, LocalTime.class, TIME_TEXT, TIME_BINARY, TIME_AS_STRING);
         }
+        boolean text = format == Format.TEXT;
         Decoder<OffsetTime> timetz = text ? TIMETZ_TEXT : TIMETZ_BINARY;
         if (target == OffsetTime.class) {
             return (Decoder<T>) timetz;

@@ -32,6 +32,7 @@ public final class TimestampCodec extends OidSetCodec {
     private static final Decoder<LocalDateTime> TIMESTAMP_TEXT =
             (buf, index, length) -> DateTimeText.parseTimestamp(new TextCursor(buf, index, length, "timestamp"));
     private static final Decoder<LocalDateTime> TIMESTAMP_BINARY = (buf, index, length) -> PgEpoch.timestamp(micros("timestamp", buf, index, length));
+    private static final Decoder<String> TIMESTAMP_AS_STRING = (buf, index, length) -> DateTimeText.format(TIMESTAMP_BINARY.decode(buf, index, length));
     private static final Decoder<OffsetDateTime> TIMESTAMPTZ_TEXT =
             (buf, index, length) -> DateTimeText.parseTimestampTz(new TextCursor(buf, index, length, "timestamptz"));
     private static final Decoder<OffsetDateTime> TIMESTAMPTZ_BINARY = (buf, index, length) -> offsetDateTime(micros("timestamptz", buf, index, length));
@@ -62,16 +63,10 @@ public final class TimestampCodec extends OidSetCodec {
     @Override
     @SuppressWarnings("unchecked")
     public <T> Decoder<T> decoder(PgType type, Format format, Class<T> target, CodecRegistry registry) {
-        boolean text = format == Format.TEXT;
         if (type.oid() == Oid.TIMESTAMP) {
-            if (target == LocalDateTime.class) {
-                return (Decoder<T>) (text ? TIMESTAMP_TEXT : TIMESTAMP_BINARY);
-            }
-            if (target == String.class && !text) {
-                return (Decoder<T>) (Decoder<String>) (buf, index, length) -> DateTimeText.format(TIMESTAMP_BINARY.decode(buf, index, length));
-            }
-            return null;
+            return ValueCodec.pick(format, target, LocalDateTime.class, TIMESTAMP_TEXT, TIMESTAMP_BINARY, TIMESTAMP_AS_STRING);
         }
+        boolean text = format == Format.TEXT;
         Decoder<OffsetDateTime> timestamptz = text ? TIMESTAMPTZ_TEXT : TIMESTAMPTZ_BINARY;
         if (target == OffsetDateTime.class) {
             return (Decoder<T>) timestamptz;

@@ -2,11 +2,10 @@ package io.pgfast.codec.builtin;
 
 import io.netty.buffer.ByteBuf;
 import io.pgfast.codec.CodecException;
-import io.pgfast.codec.CodecRegistry;
 import io.pgfast.codec.Decoder;
 import io.pgfast.codec.Encoder;
 import io.pgfast.codec.Format;
-import io.pgfast.codec.PgType;
+import io.pgfast.codec.io.AsciiNumbers;
 import io.pgfast.codec.io.Utf8Strings;
 import io.pgfast.codec.oid.Oid;
 
@@ -19,7 +18,7 @@ import java.util.UUID;
  *
  * <p>Decodes to UUID (default) and String; encodes UUID as uuid, binary.
  */
-public final class UuidCodec extends OidSetCodec {
+public final class UuidCodec extends ValueCodec<UUID> {
 
     private static final String TYPE = "uuid";
     private static final int TEXT_LENGTH = 36;
@@ -31,35 +30,7 @@ public final class UuidCodec extends OidSetCodec {
             (UUID v, ByteBuf out) -> out.writeLong(v.getMostSignificantBits()).writeLong(v.getLeastSignificantBits()));
 
     public UuidCodec() {
-        super(Oid.UUID);
-    }
-
-    @Override
-    public Class<?> javaType(PgType type, CodecRegistry registry) {
-        return UUID.class;
-    }
-
-    @Override
-    public boolean binary(PgType type, CodecRegistry registry) {
-        return true;
-    }
-
-    @Override
-    @SuppressWarnings("unchecked")
-    public <T> Decoder<T> decoder(PgType type, Format format, Class<T> target, CodecRegistry registry) {
-        if (target == UUID.class) {
-            return (Decoder<T>) (format == Format.TEXT ? TEXT : BINARY);
-        }
-        if (target == String.class && format == Format.BINARY) {
-            return (Decoder<T>) BINARY_AS_STRING;
-        }
-        return null;
-    }
-
-    @Override
-    @SuppressWarnings("unchecked")
-    public <T> Encoder<T> encoder(Class<T> valueClass, CodecRegistry registry) {
-        return valueClass == UUID.class ? (Encoder<T>) ENCODER : null;
+        super(UUID.class, TEXT, BINARY, BINARY_AS_STRING, ENCODER, Oid.UUID);
     }
 
     private static UUID binary(ByteBuf buf, int index, int length) {
@@ -84,15 +55,8 @@ public final class UuidCodec extends OidSetCodec {
     private static long hex(ByteBuf buf, int start, int offset, int digits) {
         long value = 0;
         for (int i = offset; i < offset + digits; i++) {
-            byte c = buf.getByte(start + i);
-            int d;
-            if (c >= '0' && c <= '9') {
-                d = c - '0';
-            } else if (c >= 'a' && c <= 'f') {
-                d = c - 'a' + 10;
-            } else if (c >= 'A' && c <= 'F') {
-                d = c - 'A' + 10;
-            } else {
+            int d = AsciiNumbers.hexDigit(buf.getByte(start + i));
+            if (d < 0) {
                 throw invalid(buf, start, TEXT_LENGTH);
             }
             value = value << 4 | d;

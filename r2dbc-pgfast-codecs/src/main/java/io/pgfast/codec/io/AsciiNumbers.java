@@ -10,7 +10,8 @@ import java.math.BigDecimal;
  * in between. Every byte is validated, the digit count is bounded before the loop starts, and
  * overflow is checked. The accepted syntax is what the server's output functions print
  * ({@code int4out}, {@code numeric_out}): an optional sign, ASCII digits, and for numeric one
- * optional decimal point; no blanks, no exponent.
+ * optional decimal point; no blanks, no exponent. Also the value of one hex digit, which the hex text forms
+ * (bytea, uuid, inet, macaddr, hex EWKB) are read with.
  *
  * <p>Errors are {@link CodecException}s naming the PostgreSQL type passed in {@code type}.
  */
@@ -42,19 +43,9 @@ public final class AsciiNumbers {
 
     /** An int4 (or int2, oid-like values below 2^31). */
     public static int parseInt(ByteBuf buf, int index, int length, String type) {
-        if (length <= 0 || length > INT_MAX_CHARS) {
-            throw invalid(buf, index, length, type);
-        }
-        Utf8Strings.checkRange(buf, index, length);
-        int i = index;
+        int i = afterSign(buf, index, length, type, INT_MAX_CHARS);
         int end = index + length;
-        byte first = buf.getByte(i);
-        boolean negative = first == '-';
-        if (negative || first == '+') {
-            if (++i == end) {
-                throw invalid(buf, index, length, type);
-            }
-        }
+        boolean negative = buf.getByte(index) == '-';
         // at most 10 digits: the running value cannot overflow a long
         long value = 0;
         for (; i < end; i++) {
@@ -75,19 +66,9 @@ public final class AsciiNumbers {
 
     /** An int8 (or an oid/xid, which are non-negative and below 2^32). */
     public static long parseLong(ByteBuf buf, int index, int length, String type) {
-        if (length <= 0 || length > LONG_MAX_CHARS) {
-            throw invalid(buf, index, length, type);
-        }
-        Utf8Strings.checkRange(buf, index, length);
-        int i = index;
+        int i = afterSign(buf, index, length, type, LONG_MAX_CHARS);
         int end = index + length;
-        byte first = buf.getByte(i);
-        boolean negative = first == '-';
-        if (negative || first == '+') {
-            if (++i == end) {
-                throw invalid(buf, index, length, type);
-            }
-        }
+        boolean negative = buf.getByte(index) == '-';
         // accumulate negatively, as the JDK's Long.parseLong, so that Long.MIN_VALUE is reachable
         long limit = negative ? Long.MIN_VALUE : -Long.MAX_VALUE;
         long multiplyMin = limit / 10;
@@ -115,18 +96,10 @@ public final class AsciiNumbers {
      * {@code -Infinity} have no BigDecimal and raise a CodecException saying so.
      */
     public static BigDecimal parseBigDecimal(ByteBuf buf, int index, int length, String type) {
-        if (length <= 0 || length > NUMERIC_MAX_CHARS) {
-            throw invalid(buf, index, length, type);
-        }
-        Utf8Strings.checkRange(buf, index, length);
-        int i = index;
+        int i = afterSign(buf, index, length, type, NUMERIC_MAX_CHARS);
         int end = index + length;
-        byte first = buf.getByte(i);
-        boolean negative = first == '-';
-        if (negative || first == '+') {
-            i++;
-        }
-        if (i < end && (buf.getByte(i) == 'N' || buf.getByte(i) == 'I')) {
+        boolean negative = buf.getByte(index) == '-';
+        if (buf.getByte(i) == 'N' || buf.getByte(i) == 'I') {
             throw notFinite(buf, index, length, type);
         }
         int digits = 0;
@@ -167,6 +140,39 @@ public final class AsciiNumbers {
             chars[c++] = (char) buf.getByte(j);
         }
         return new BigDecimal(chars);
+    }
+
+    /**
+     * Where the digits start, after an optional sign: checks that the value has 1 to {@code maxChars} bytes, is in
+     * the buffer, and is more than a sign.
+     */
+    private static int afterSign(ByteBuf buf, int index, int length, String type, int maxChars) {
+        if (length <= 0 || length > maxChars) {
+            throw invalid(buf, index, length, type);
+        }
+        Utf8Strings.checkRange(buf, index, length);
+        byte first = buf.getByte(index);
+        if (first != '-' && first != '+') {
+            return index;
+        }
+        if (length == 1) {
+            throw invalid(buf, index, length, type);
+        }
+        return index + 1;
+    }
+
+    /** The value of one hex digit ({@code 0-9}, {@code a-f}, {@code A-F}), or -1 when {@code c} is none. */
+    public static int hexDigit(int c) {
+        if (c >= '0' && c <= '9') {
+            return c - '0';
+        }
+        if (c >= 'a' && c <= 'f') {
+            return c - 'a' + 10;
+        }
+        if (c >= 'A' && c <= 'F') {
+            return c - 'A' + 10;
+        }
+        return -1;
     }
 
     private static CodecException invalid(ByteBuf buf, int index, int length, String type) {

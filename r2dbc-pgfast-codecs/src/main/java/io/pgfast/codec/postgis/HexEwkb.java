@@ -2,6 +2,7 @@ package io.pgfast.codec.postgis;
 
 import io.netty.buffer.ByteBuf;
 import io.pgfast.codec.CodecException;
+import io.pgfast.codec.io.AsciiNumbers;
 import io.pgfast.codec.io.Utf8Strings;
 
 /**
@@ -42,27 +43,14 @@ final class HexEwkb {
         }
         byte[] bytes = new byte[length / 2];
         for (int i = 0; i < bytes.length; i++) {
-            int high = digit(buf.getByte(index + 2 * i));
-            int low = digit(buf.getByte(index + 2 * i + 1));
+            int high = AsciiNumbers.hexDigit(buf.getByte(index + 2 * i));
+            int low = AsciiNumbers.hexDigit(buf.getByte(index + 2 * i + 1));
             if (high < 0 || low < 0) {
                 throw invalid(buf, index, length, typeName, "a character that is not a hex digit at " + (2 * i));
             }
             bytes[i] = (byte) (high << 4 | low);
         }
         return bytes;
-    }
-
-    private static int digit(byte c) {
-        if (c >= '0' && c <= '9') {
-            return c - '0';
-        }
-        if (c >= 'A' && c <= 'F') {
-            return c - 'A' + 10;
-        }
-        if (c >= 'a' && c <= 'f') {
-            return c - 'a' + 10;
-        }
-        return -1;
     }
 
     private static CodecException invalid(ByteBuf buf, int index, int length, String typeName, String detail) {

@@ -1,7 +1,7 @@
 package io.pgfast.codec.registry;
 
 import io.pgfast.codec.Format;
-import io.pgfast.codec.Encoder;
+import io.pgfast.codec.builtin.FixedTypeEncoder;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 
@@ -10,27 +10,10 @@ import io.netty.buffer.ByteBufUtil;
  * encoder for String (or that has no codec): the server's input function for that type parses it,
  * exactly as for a literal in SQL.
  */
-final class TextAsTypeEncoder implements Encoder<String> {
-
-    private final int oid;
+final class TextAsTypeEncoder extends FixedTypeEncoder<String> {
 
     TextAsTypeEncoder(int oid) {
-        this.oid = oid;
-    }
-
-    @Override
-    public int oid(String value) {
-        return oid;
-    }
-
-    @Override
-    public int nullOid() {
-        return oid;
-    }
-
-    @Override
-    public Format format() {
-        return Format.TEXT;
+        super(oid, Format.TEXT);
     }
 
     @Override

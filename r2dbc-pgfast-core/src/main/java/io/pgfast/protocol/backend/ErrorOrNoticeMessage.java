@@ -12,10 +12,18 @@ import java.util.function.Function;
 
 /**
  * The body ErrorResponse and NoticeResponse share, parsed here once: repeated Byte1 field code + String value,
- * ended by a zero byte; the codes are in {@link ErrorFields}. Each message is its own subclass, named as in the
- * docs; two messages are equal when they are the same message with the same fields.
+ * ended by a zero byte. The codes are listed in the docs, "Error and Notice Message Fields"; this class names only
+ * the ones it checks and reads, and {@code io.pgfast.error.ErrorDetails} names them all for users (the protocol
+ * stays below the error package, so the fields travel as a map by code). Each message is its own subclass, named
+ * as in the docs; two messages are equal when they are the same message with the same fields.
  */
 public abstract sealed class ErrorOrNoticeMessage implements BackendMessage permits ErrorResponse, NoticeResponse {
+
+    /** The fields the docs say "are always present": severity (S, or V since 9.6), SQLSTATE code (C), message (M). */
+    private static final char SEVERITY = 'S';
+    private static final char SEVERITY_NON_LOCALIZED = 'V';
+    private static final char CODE = 'C';
+    private static final char MESSAGE = 'M';
 
     private final Map<Character, String> fields;
 
@@ -63,13 +71,13 @@ public abstract sealed class ErrorOrNoticeMessage implements BackendMessage perm
     }
 
     private static String missingRequired(Map<Character, String> fields) {
-        if (!fields.containsKey(ErrorFields.SEVERITY) && !fields.containsKey(ErrorFields.SEVERITY_NON_LOCALIZED)) {
+        if (!fields.containsKey(SEVERITY) && !fields.containsKey(SEVERITY_NON_LOCALIZED)) {
             return "severity (S)";
         }
-        if (!fields.containsKey(ErrorFields.CODE)) {
+        if (!fields.containsKey(CODE)) {
             return "SQLSTATE (C)";
         }
-        if (!fields.containsKey(ErrorFields.MESSAGE)) {
+        if (!fields.containsKey(MESSAGE)) {
             return "message (M)";
         }
         return null;
@@ -82,18 +90,18 @@ public abstract sealed class ErrorOrNoticeMessage implements BackendMessage perm
 
     /** The severity (ERROR, FATAL, PANIC, WARNING, NOTICE, ...): the non-localized one when sent (9.6+). */
     public final String severity() {
-        String severity = fields.get(ErrorFields.SEVERITY_NON_LOCALIZED);
-        return severity != null ? severity : fields.get(ErrorFields.SEVERITY);
+        String severity = fields.get(SEVERITY_NON_LOCALIZED);
+        return severity != null ? severity : fields.get(SEVERITY);
     }
 
     /** The SQLSTATE code. */
     public final String code() {
-        return fields.get(ErrorFields.CODE);
+        return fields.get(CODE);
     }
 
     /** The primary human-readable message. */
     public final String message() {
-        return fields.get(ErrorFields.MESSAGE);
+        return fields.get(MESSAGE);
     }
 
     /** The value of the field with this code, or null when it was not sent. */

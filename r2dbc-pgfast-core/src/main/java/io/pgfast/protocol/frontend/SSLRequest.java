@@ -1,12 +1,11 @@
 package io.pgfast.protocol.frontend;
 
-import io.netty.buffer.ByteBuf;
-import io.pgfast.protocol.FrontendMessage;
-
 /**
- * SSLRequest (F): Int32(8), Int32(80877103), with no type byte. Sent first on a fresh connection to ask for TLS; the server answers with the single byte 'S' (go ahead with the TLS handshake) or 'N' (no TLS), not with a message.
+ * SSLRequest (F): Int32(8), Int32(80877103), with no type byte (the shape {@link EncryptionRequest} writes). Sent
+ * first on a fresh connection to ask for TLS; the server answers with the single byte 'S' (go ahead with the TLS
+ * handshake) or 'N' (no TLS), not with a message.
  */
-public final class SSLRequest implements FrontendMessage {
+public final class SSLRequest extends EncryptionRequest {
 
     /** 1234 in the high 16 bits, 5679 in the low, chosen by PostgreSQL not to collide with any protocol version. */
     public static final int CODE = 80877103;
@@ -14,16 +13,6 @@ public final class SSLRequest implements FrontendMessage {
     public static final SSLRequest INSTANCE = new SSLRequest();
 
     private SSLRequest() {
-    }
-
-    @Override
-    public void encode(ByteBuf out) {
-        out.writeInt(8);
-        out.writeInt(CODE);
-    }
-
-    @Override
-    public String toString() {
-        return "SSLRequest";
+        super(CODE);
     }
 }

@@ -1,5 +1,6 @@
 package io.pgfast.protocol.backend;
 
+import io.pgfast.error.ErrorDetails;
 import io.pgfast.protocol.ProtocolVersion;
 import io.netty.buffer.ByteBufUtil;
 import io.pgfast.protocol.BackendMessage;
@@ -285,8 +286,8 @@ class BackendMessagesTest {
         assertThat(error.severity()).isEqualTo("ERROR");
         assertThat(error.code()).isEqualTo("42P01");
         assertThat(error.message()).isEqualTo("relation \"x\" does not exist");
-        assertThat(error.field(ErrorFields.POSITION)).isEqualTo("15");
-        assertThat(error.field(ErrorFields.HINT)).isNull();
+        assertThat(error.field(ErrorDetails.POSITION)).isEqualTo("15");
+        assertThat(error.field(ErrorDetails.HINT)).isNull();
         assertThat(error.fields()).containsExactly(entry('S', "FEHLER"), entry('V', "ERROR"), entry('C', "42P01"),
             entry('M', "relation \"x\" does not exist"), entry('P', "15"), entry('F', "parse_relation.c"), entry('Z', "?"));
     }

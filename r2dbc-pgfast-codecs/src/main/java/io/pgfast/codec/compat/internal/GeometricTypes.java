@@ -11,6 +11,8 @@ import io.pgfast.codec.type.Polygon;
 import java.lang.invoke.MethodHandle;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiFunction;
+import java.util.function.Function;
 
 /**
  * {@code Point}, {@code Box}, {@code Circle}, {@code Line}, {@code Lseg}, {@code Path} and {@code Polygon},
@@ -31,14 +33,7 @@ final class GeometricTypes {
     }
 
     static CompatType box(Class<?> type) {
-        Points p = Points.beside(type);
-        MethodHandle a = Handles.getter(type, "getA", p.type);
-        MethodHandle b = Handles.getter(type, "getB", p.type);
-        MethodHandle of = Handles.factory(type, "of", p.type, p.type);
-        return new CompatType.Converted(type, Box.class,
-                v -> new Box(p.toDriver(Handles.call(a, v)), p.toDriver(Handles.call(b, v))),
-                v -> Handles.call(of, p.fromDriver(((Box) v).upperRight()), p.fromDriver(((Box) v).lowerLeft())),
-                "box");
+        return twoPoints(type, "getA", "getB", Box.class, Box::new, Box::upperRight, Box::lowerLeft, "box");
     }
 
     static CompatType circle(Class<?> type) {
@@ -64,14 +59,7 @@ final class GeometricTypes {
     }
 
     static CompatType lseg(Class<?> type) {
-        Points p = Points.beside(type);
-        MethodHandle p1 = Handles.getter(type, "getP1", p.type);
-        MethodHandle p2 = Handles.getter(type, "getP2", p.type);
-        MethodHandle of = Handles.factory(type, "of", p.type, p.type);
-        return new CompatType.Converted(type, LineSegment.class,
-                v -> new LineSegment(p.toDriver(Handles.call(p1, v)), p.toDriver(Handles.call(p2, v))),
-                v -> Handles.call(of, p.fromDriver(((LineSegment) v).start()), p.fromDriver(((LineSegment) v).end())),
-                "lseg");
+        return twoPoints(type, "getP1", "getP2", LineSegment.class, LineSegment::new, LineSegment::start, LineSegment::end, "lseg");
     }
 
     static CompatType path(Class<?> type) {
@@ -96,6 +84,23 @@ final class GeometricTypes {
                 v -> Polygon.of(p.toDriver((List<?>) Handles.call(points, v))),
                 v -> Handles.call(of, p.fromDriver(((Polygon) v).points())),
                 "polygon");
+    }
+
+    /**
+     * A class made of two points (Box, Lseg): read with the getters named {@code first} and {@code second}, made with
+     * {@code of(point, point)}, and converted to the driver's {@code driver} of the same two points.
+     */
+    private static <D> CompatType twoPoints(Class<?> type, String first, String second, Class<D> driver,
+                                            BiFunction<Point, Point, D> make, Function<D, Point> firstOf,
+                                            Function<D, Point> secondOf, String typeName) {
+        Points p = Points.beside(type);
+        MethodHandle a = Handles.getter(type, first, p.type);
+        MethodHandle b = Handles.getter(type, second, p.type);
+        MethodHandle of = Handles.factory(type, "of", p.type, p.type);
+        return new CompatType.Converted(type, driver,
+                v -> make.apply(p.toDriver(Handles.call(a, v)), p.toDriver(Handles.call(b, v))),
+                v -> Handles.call(of, p.fromDriver(firstOf.apply(driver.cast(v))), p.fromDriver(secondOf.apply(driver.cast(v)))),
+                typeName);
     }
 
     /** The Point class of one class loader, converted both ways. */

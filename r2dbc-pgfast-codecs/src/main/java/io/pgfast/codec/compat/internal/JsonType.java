@@ -7,6 +7,7 @@ import io.pgfast.codec.Decoder;
 import io.pgfast.codec.Encoder;
 import io.pgfast.codec.Format;
 import io.pgfast.codec.PgType;
+import io.pgfast.codec.builtin.FixedTypeEncoder;
 import io.pgfast.codec.oid.Oid;
 
 import java.lang.invoke.MethodHandle;
@@ -65,31 +66,13 @@ final class JsonType extends CompatType {
     }
 
     /** Writes the document, after jsonb's version byte when {@code versioned}. */
-    private final class Writer implements Encoder<Object> {
+    private final class Writer extends FixedTypeEncoder<Object> {
 
-        private final int oid;
-        private final Format format;
         private final boolean versioned;
 
         Writer(int oid, Format format, boolean versioned) {
-            this.oid = oid;
-            this.format = format;
+            super(oid, format);
             this.versioned = versioned;
-        }
-
-        @Override
-        public int oid(Object value) {
-            return oid;
-        }
-
-        @Override
-        public int nullOid() {
-            return oid;
-        }
-
-        @Override
-        public Format format() {
-            return format;
         }
 
         @Override
@@ -114,7 +97,7 @@ final class JsonType extends CompatType {
 
         @Override
         public String toString() {
-            return type.getName() + " as " + (oid == Oid.UNSPECIFIED ? "text of unspecified type" : versioned ? "jsonb" : "json");
+            return type.getName() + " as " + (nullOid() == Oid.UNSPECIFIED ? "text of unspecified type" : versioned ? "jsonb" : "json");
         }
     }
 }

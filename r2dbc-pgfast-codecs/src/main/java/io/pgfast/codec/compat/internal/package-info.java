@@ -10,6 +10,7 @@
  * only while planning for a class that no codec takes, once per class, and the answer is a walk up that
  * class's superclasses comparing names.
  *
- * <p>May import {@code io.pgfast.codec}, {@code .oid}, {@code .type} and netty-buffer.
+ * <p>May import {@code io.pgfast.codec}, {@code .oid}, {@code .type}, {@code .builtin} (for {@code FixedTypeEncoder})
+ * and netty-buffer.
  */
 package io.pgfast.codec.compat.internal;
