@@ -326,10 +326,11 @@ public final class PgOptions {
             .example("0");
     /** The default was chosen by measurement: OPTIONS.md, "An early cancel". */
     public static final PgOption<Duration> CANCEL_DRAIN_TIME = PgOption.timeout("cancelDrainTime", Duration.ofMillis(100),
-                    Long.MAX_VALUE,
+                    PgfastConnectionConfiguration.MAX_TIMEOUT_MILLIS,
                     "How long an early cancel waits for the statement to end before it sends a CancelRequest; 0 sends one at once")
             .details("The same as `cancelDrainBytes`, in time: a statement still running this long after its consumer"
-                    + " stopped early is stopped by a CancelRequest. See \"An early cancel\" in OPTIONS.md.")
+                    + " stopped early (after its answer began, when an earlier statement still ran) is stopped by a"
+                    + " CancelRequest. See \"An early cancel\" in OPTIONS.md.")
             .example("1s");
     public static final PgOption<Boolean> AUTODETECT_EXTENSIONS = PgOption.bool("autodetectExtensions", true,
                     "Whether codecs found through `ServiceLoader` are registered")

@@ -625,7 +625,8 @@ public final class PgfastConnectionConfigurationBuilder implements Configuration
     /**
      * How long an early cancel waits for the statement to end before it sends a CancelRequest; 0 sends one at once. The
      * same as {@code cancelDrainBytes}, in time: a statement still running this long after its consumer stopped early
-     * is stopped by a CancelRequest. See "An early cancel" in OPTIONS.md. Default: {@code 100ms}.
+     * (after its answer began, when an earlier statement still ran) is stopped by a CancelRequest. See "An early
+     * cancel" in OPTIONS.md. Default: {@code 100ms}.
      */
     public PgfastConnectionConfigurationBuilder cancelDrainTime(Duration cancelDrainTime) {
         return set(PgOptions.CANCEL_DRAIN_TIME, cancelDrainTime);

@@ -410,9 +410,20 @@ public abstract sealed class ExtendedQueryFlow extends QueryFlow permits OneBind
     }
 
     @Override
-    boolean cancelServerWork() {
+    void cancelServerWork() {
         // with a row limit the next PortalSuspended closes the portal; otherwise a CancelRequest
-        return !fetching() && super.cancelServerWork();
+        if (!fetching()) {
+            super.cancelServerWork();
+        }
+    }
+
+    /**
+     * While the statements are only being prepared (Parse, Describe, Sync: a cache miss's first round trip), none has
+     * run, and a connection lost then cannot have committed anything.
+     */
+    @Override
+    protected io.pgfast.transport.TransactionOutcome transactionOutcome(TransactionStatus before) {
+        return executing ? super.transactionOutcome(before) : io.pgfast.transport.TransactionOutcome.none(before);
     }
 
     private void onErrorResponse(ErrorResponse error) {

@@ -23,13 +23,16 @@ import org.reactivestreams.Subscriber;
  * rows are stepped over unread as they arrive. If nothing was written after this conversation, a statement
  * still running past {@code cancelDrainBytes} or {@code cancelDrainTime} is stopped by a CancelRequest
  * ({@link Transport#cancelEarly}; its 57014 error is then expected and swallowed). When something was written
- * after it, a cancel could hit that statement instead, so the rows are only drained.
+ * after it, a cancel could hit that statement instead, so the rows are only drained. The drain ends with that
+ * statement: in a text of several statements or a batch, the later statements run on, and a 57014 that reaches one
+ * of them (a CancelRequest sent just as the cancelled statement ended) is their error, never swallowed.
  */
 public abstract class QueryFlow extends ResultDelivery implements ResultFeed.Owner {
 
     final CodecRegistry codecs;
     final String sql;
     ResultFeed current;
+    /** A CancelRequest went out for this conversation ({@link #cancelRequestSent}). */
     private boolean cancelSent;
     private boolean anyResult;
     private boolean written;
@@ -79,9 +82,7 @@ public abstract class QueryFlow extends ResultDelivery implements ResultFeed.Own
                 endObservation();
             }
         }
-        if (!cancelSent && cancelServerWork()) {
-            cancelSent = true;
-        }
+        cancelServerWork();
     }
 
     /** The subclasses' {@code writeTo} calls this first: from now on the conversation ends with a ReadyForQuery or a failure. */
@@ -195,7 +196,7 @@ public abstract class QueryFlow extends ResultDelivery implements ResultFeed.Own
             observation.result(current.columns != null, rowsUpdated);
         }
         end(current, rowsUpdated, null);
-        current = null;
+        statementEnded();
     }
 
     final void failResult(R2dbcException error) {
@@ -206,6 +207,17 @@ public abstract class QueryFlow extends ResultDelivery implements ResultFeed.Own
             observation.error(error);
         }
         end(current, null, error);
+        statementEnded();
+    }
+
+    /**
+     * The current Result's statement ended: when its consumer gave up, an early cancel draining it is over and sends
+     * nothing for a later statement.
+     */
+    private void statementEnded() {
+        if (current.isCancelledByConsumer()) {
+            transport.earlyCancelOver(this);
+        }
         current = null;
     }
 
@@ -223,10 +235,14 @@ public abstract class QueryFlow extends ResultDelivery implements ResultFeed.Own
         return PgExceptionFactory.create(ErrorDetails.of(error.fields()), sql);
     }
 
-    /** An ErrorResponse: swallowed when it is the 57014 our own CancelRequest caused. */
+    /**
+     * An ErrorResponse: swallowed when it is the 57014 our own CancelRequest caused, for the statement whose consumer
+     * gave up or for a conversation whose Results subscriber did.
+     */
     final void onError(ErrorResponse error) {
         R2dbcException e = toException(error);
-        if (cancelSent && SqlState.QUERY_CANCELED.equals(error.code())) {
+        boolean stoppedByUs = resultsCancelled() || current != null && current.isCancelledByConsumer();
+        if (cancelSent && stoppedByUs && SqlState.QUERY_CANCELED.equals(error.code())) {
             // the statement we cancelled ourselves: its Result (if any) just ends
             if (observation != null) {
                 observation.cancelled();
@@ -265,17 +281,22 @@ public abstract class QueryFlow extends ResultDelivery implements ResultFeed.Own
         if (observation != null) {
             observation.cancelled();
         }
-        if (feed == current && !cancelSent && cancelServerWork()) {
-            cancelSent = true;
+        if (feed == current) {
+            cancelServerWork();
         }
     }
 
+    @Override
+    protected void cancelRequestSent() {
+        cancelSent = true;
+    }
+
     /**
-     * Stops the server's work on this conversation unless it ends within the early cancel's bounds; false when this
-     * flow cannot (subclasses may override) or a cancel could reach another statement.
+     * Stops the server's work on this conversation's running statement unless it ends within the early cancel's bounds
+     * (subclasses may do it otherwise); only drains the answer when a cancel could reach another statement.
      */
-    boolean cancelServerWork() {
-        return transport.cancelEarly(this);
+    void cancelServerWork() {
+        transport.cancelEarly(this);
     }
 
     /** A COMMIT, or a statement in auto-commit, cut off by a lost connection may have committed: see {@link TransactionEffects}. */

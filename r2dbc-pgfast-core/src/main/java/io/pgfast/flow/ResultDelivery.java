@@ -94,6 +94,11 @@ abstract class ResultDelivery extends Conversation implements Subscription {
         }
     }
 
+    /** Whether the Results subscriber gave up, or was failed: nobody sees a Result that still comes. */
+    final boolean resultsCancelled() {
+        return resultsCancelled;
+    }
+
     /**
      * Once a Result was handed out, a cancel only means "no further Results" (Mono.from(execute()) cancels right
      * after the first) and the work goes on; the flow decides ({@link #onResultsCancelled}).

@@ -72,8 +72,8 @@ final class TransactionEffects {
                         inBlock = false;
                         failed = false;
                     }
-                } else if ((first.equals("ROLLBACK") || first.equals("ABORT")) && second.equals("TO")) {
-                    // ROLLBACK TO SAVEPOINT: the block goes on, no longer failed
+                } else if ((first.equals("ROLLBACK") || first.equals("ABORT")) && rollsBackToSavepoint(words, count)) {
+                    // ROLLBACK [WORK | TRANSACTION] TO [SAVEPOINT] name: the block goes on, no longer failed
                     failed = false;
                 } else if ((first.equals("ROLLBACK") || first.equals("ABORT")) && !second.equals("PREPARED")) {
                     inBlock = inBlock && chain;
@@ -90,6 +90,14 @@ final class TransactionEffects {
         }
         TransactionStatus after = !inBlock ? TransactionStatus.IDLE : failed ? TransactionStatus.FAILED : TransactionStatus.IN_TRANSACTION;
         return new TransactionOutcome(commit, after);
+    }
+
+    /** ROLLBACK's {@code TO}, right after it or after its optional {@code WORK} or {@code TRANSACTION}. */
+    private static boolean rollsBackToSavepoint(String[] words, int count) {
+        if (count > 1 && words[1].equals("TO")) {
+            return true;
+        }
+        return count > 2 && (words[1].equals("WORK") || words[1].equals("TRANSACTION")) && words[2].equals("TO");
     }
 
     /** {@code AND CHAIN}, not {@code AND NO CHAIN}: a new block starts at once. */

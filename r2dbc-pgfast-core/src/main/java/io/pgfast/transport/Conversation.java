@@ -110,6 +110,14 @@ public abstract class Conversation {
         return TransactionOutcome.none(before);
     }
 
+    /**
+     * An early cancel sent a CancelRequest for this conversation's running statement (event loop; see
+     * {@link Transport#cancelEarly}): the server may answer it with 57014 (query_canceled) for the statement running
+     * when it takes the request.
+     */
+    protected void cancelRequestSent() {
+    }
+
     /** The connection failed or closed: end every publisher with {@code failure}. Called at most once. */
     protected abstract void onConnectionFailure(Throwable failure);
 

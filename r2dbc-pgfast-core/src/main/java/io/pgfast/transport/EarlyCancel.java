@@ -11,7 +11,9 @@ import java.util.concurrent.TimeUnit;
  * which is what {@code Mono.from(result.map(...))}, {@code first()}, {@code next()} and {@code take(n)} do after the
  * rows they need. The rest of the answer is read and discarded, in order, and a CancelRequest goes out only when the
  * statement is still running past a bound: {@code cancelDrainBytes} of discarded DataRows, or {@code cancelDrainTime}
- * since the cancel. A CancelRequest is a new TCP connection and a new server process (protocol 55.2.8); most
+ * since the cancel (since the answer began to arrive, when an earlier statement on the connection still ran at the
+ * cancel). The drain ends with the statement whose consumer gave up ({@link #ended}): a later statement of the same
+ * conversation (a text of several statements, a batch) runs on, and is never cancelled for it. A CancelRequest is a new TCP connection and a new server process (protocol 55.2.8); most
  * statements cancelled early have finished already, their last rows, CommandComplete and ReadyForQuery sitting in the
  * socket buffer, and those end here without one.
  *
@@ -112,7 +114,11 @@ final class EarlyCancel {
         }
     }
 
-    /** {@code c} received its last ReadyForQuery (event loop): it ended within the bounds, nothing is sent. */
+    /**
+     * The statement of {@code c} whose consumer gave up ended (its CommandComplete or ErrorResponse), or {@code c}
+     * received its last ReadyForQuery (event loop): it ended within the bounds, nothing is sent. Nothing happens when
+     * the CancelRequest went out already.
+     */
     void ended(Conversation c) {
         if (c == target) {
             stop();
@@ -143,7 +149,9 @@ final class EarlyCancel {
      * server has taken the cancel, after which a statement written later can no longer be hit.
      */
     private void cancelNow() {
+        Conversation c = target;
         stop();
+        c.cancelRequestSent();
         cancelRequests.send();
         queue.releaseWrites();
     }

@@ -145,11 +145,20 @@ public final class Transport {
      * The consumer of {@code c}'s answer gave up while the statement may still run (event loop only): the rest of the
      * answer is discarded as it arrives, and a CancelRequest goes out only if the statement still runs past
      * {@code cancelDrainBytes} or {@code cancelDrainTime} (see {@link EarlyCancel}). Returns false, doing nothing, when
-     * a cancel could reach another statement (one was written after {@code c}): the answer is then only discarded. A
-     * conversation that sees true may receive the server's 57014 (query_canceled) for its statement.
+     * a cancel could reach another statement (one was written after {@code c}): the answer is then only discarded. The
+     * conversation says when that statement ended ({@link #earlyCancelOver}), and hears of a CancelRequest sent
+     * ({@link Conversation#cancelRequestSent}), after which the server may answer 57014 (query_canceled).
      */
     public boolean cancelEarly(Conversation c) {
         return earlyCancel.start(c, handler.isDraining());
+    }
+
+    /**
+     * The statement of {@code c} whose consumer gave up ended within the early cancel's bounds (event loop only): no
+     * CancelRequest goes out for it, and writes held for it go on. A later statement of {@code c} is not drained.
+     */
+    public void earlyCancelOver(Conversation c) {
+        earlyCancel.ended(c);
     }
 
     /**

@@ -45,6 +45,37 @@ class LostConnectionFlowTest extends ScriptedFlowTest {
                 .verify(BOUND);
     }
 
+    /**
+     * A prepared statement's first round trip (Parse, Describe, Sync) runs nothing: a connection lost then cannot have
+     * committed anything, and the error does not say it may have.
+     */
+    @Test
+    void aConnectionLostWhileTheStatementIsPreparedSaysNothingOfACommit() {
+        server = ScriptedServer.start();
+        connection = server.connect();
+        server.expectAll("PDS");
+        server.closeConnection();
+        StepVerifier.create(FlowKind.EXTENDED.run(connection))
+                .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(R2dbcNonTransientResourceException.class)
+                        .hasMessageContaining("closed by the server")
+                        .satisfies(x -> assertThat(((R2dbcNonTransientResourceException) x).getSqlState()).isNotEqualTo("08007")))
+                .verify(BOUND);
+    }
+
+    /** Once Bind and Execute were sent in auto-commit, the same loss leaves the outcome unknown: 08007. */
+    @Test
+    void aConnectionLostAfterTheExecuteWasSentSaysTheOutcomeIsUnknown() {
+        server = ScriptedServer.start();
+        connection = server.connect();
+        FlowKind.EXTENDED.expectRequest(server);
+        server.closeConnection();
+        StepVerifier.create(FlowKind.EXTENDED.run(connection))
+                .expectErrorSatisfies(e -> assertThat(e).isInstanceOf(R2dbcNonTransientResourceException.class)
+                        .hasMessageContaining("closed by the server")
+                        .satisfies(x -> assertThat(((R2dbcNonTransientResourceException) x).getSqlState()).isEqualTo("08007")))
+                .verify(BOUND);
+    }
+
     /** An immediate shutdown sends a WARNING 57P01 (to the client only) and closes: that is the reason given. */
     @Test
     void theWarningOfAnImmediateShutdownIsTheReason() {

@@ -359,4 +359,14 @@ class PgfastConnectionConfigurationTest {
         assertThatThrownBy(() -> builder().tcpUserTimeout(Duration.ofMillis(Integer.MAX_VALUE + 1L))).isInstanceOf(IllegalArgumentException.class);
         assertThat(builder().tcpKeepAliveIdle(Duration.ofSeconds(32767)).tcpUserTimeout(Duration.ZERO).build().tcpUserTimeout()).isZero();
     }
+
+    /** The early cancel's time bound is a timer's delay: a value past any timer is refused when set, not at connect. */
+    @Test
+    void cancelDrainTimeIsBoundedAsATimeout() {
+        assertThatThrownBy(() -> builder().cancelDrainTime(Duration.ofSeconds(Long.MAX_VALUE)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("cancelDrainTime");
+        assertThatThrownBy(() -> builder().cancelDrainTime(Duration.ofMillis(Integer.MAX_VALUE + 1L)))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThat(builder().cancelDrainTime(Duration.ofDays(24)).build().cancelDrainTime()).isEqualTo(Duration.ofDays(24));
+    }
 }

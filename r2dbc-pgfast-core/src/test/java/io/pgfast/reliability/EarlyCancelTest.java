@@ -160,6 +160,65 @@ class EarlyCancelTest {
         }
     }
 
+    /**
+     * A text of several statements, and a batch (sent as one): the consumer of the first Result stops after one row,
+     * and the early cancel ends with that statement. The second statement sends a notice, which the server flushes
+     * with the first statement's rows and CommandComplete, then sleeps far past the drain time: a drain that ran on to
+     * the last ReadyForQuery cancelled it, and the third statement never ran.
+     */
+    @Test
+    void anEarlyCancelEndsWithItsStatementAndTheNextOnesRunOn() {
+        PgfastConnection c = Pg.connect(config().cancelDrainTime(Duration.ofMillis(20)).build());
+        String[] statements = {SMALL, "DO $$BEGIN RAISE NOTICE 'the first answer goes out'; PERFORM pg_sleep(0.5); END$$",
+                "SELECT 7"};
+        try {
+            assertThat(firstRowOfTheFirstResultThenAll(c.createStatement(String.join("; ", statements)).execute()))
+                    .containsExactly(1, 7);
+            var batch = c.createBatch();
+            for (String s : statements) {
+                batch.add(s);
+            }
+            assertThat(firstRowOfTheFirstResultThenAll(batch.execute())).containsExactly(1, 7);
+            assertThat(proxy.accepted()).as("the driver's connection, and no CancelRequest").isEqualTo(1);
+        } finally {
+            TestDb.close(c);
+        }
+    }
+
+    /**
+     * When the CancelRequest went out for the first statement (its CommandComplete still sat in the server's buffer,
+     * behind its rows, when the bound ran out) and the server took it during the second, the second fails with the
+     * server's 57014: its Result says so, never an end that looks like success.
+     */
+    @Test
+    void aCancelThatReachesTheNextStatementOfTheTextIsItsError() {
+        PgfastConnection c = Pg.connect(config().cancelDrainTime(Duration.ofMillis(20)).build());
+        try {
+            String text = "SELECT g FROM generate_series(1, 3000) g; SELECT 1 FROM pg_sleep(600)";
+            List<Object> seen = Flux.from(c.createStatement(text).execute()).index()
+                    .concatMap(r -> r.getT1() == 0
+                            ? Flux.from(r.getT2().map((row, md) -> (Object) row.get(0, Integer.class))).take(1)
+                            : Flux.from(r.getT2().map((row, md) -> (Object) row.get(0, Integer.class)))
+                                    .onErrorResume(io.r2dbc.spi.R2dbcException.class, e -> Mono.just(e.getSqlState())))
+                    .collectList().block(TestDb.TIMEOUT);
+            assertThat(seen).containsExactly(1, "57014");
+            assertThat(TestDb.one(c, "SELECT 8", Integer.class)).isEqualTo(8);
+            assertThat(proxy.accepted()).as("the connection and one CancelRequest").isEqualTo(1 + 1);
+        } finally {
+            TestDb.close(c);
+        }
+    }
+
+    /** The first row of the first Result, then every row of the others (their first column, an int). */
+    private static List<Integer> firstRowOfTheFirstResultThenAll(org.reactivestreams.Publisher<? extends io.r2dbc.spi.Result> results) {
+        return Flux.from(results).index()
+                .concatMap(r -> {
+                    Flux<Integer> rows = Flux.from(r.getT2().map((row, md) -> row.get(0, Integer.class)));
+                    return r.getT1() == 0 ? rows.take(1) : rows;
+                })
+                .collectList().block(TestDb.TIMEOUT);
+    }
+
     @Test
     void earlyReadsThroughR2dbcPoolOpenNoConnectionBeyondThePool() {
         PgfastConnectionFactory factory = new PgfastConnectionFactory(config().cancelDrainTime(Duration.ofMinutes(5)).build());
