@@ -47,11 +47,6 @@ public final class FloatCodec extends OidSetCodec {
     }
 
     @Override
-    public boolean binary(PgType type, CodecRegistry registry) {
-        return true;
-    }
-
-    @Override
     @SuppressWarnings("unchecked")
     public <T> Decoder<T> decoder(PgType type, Format format, Class<T> target, CodecRegistry registry) {
         boolean float4 = type.oid() == Oid.FLOAT4;

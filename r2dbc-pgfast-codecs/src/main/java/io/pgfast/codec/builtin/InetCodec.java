@@ -58,11 +58,6 @@ public final class InetCodec extends OidSetCodec {
     }
 
     @Override
-    public boolean binary(PgType type, CodecRegistry registry) {
-        return true;
-    }
-
-    @Override
     @SuppressWarnings("unchecked")
     public <T> Decoder<T> decoder(PgType type, Format format, Class<T> target, CodecRegistry registry) {
         String name = type.name();

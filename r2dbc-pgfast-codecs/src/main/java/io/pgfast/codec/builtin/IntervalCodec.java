@@ -55,11 +55,6 @@ public final class IntervalCodec extends OidSetCodec {
     }
 
     @Override
-    public boolean binary(PgType type, CodecRegistry registry) {
-        return true;
-    }
-
-    @Override
     @SuppressWarnings("unchecked")
     public <T> Decoder<T> decoder(PgType type, Format format, Class<T> target, CodecRegistry registry) {
         Decoder<Interval> exact = format == Format.TEXT ? TEXT : BINARY;

@@ -42,11 +42,6 @@ public final class MacAddressCodec extends OidSetCodec {
     }
 
     @Override
-    public boolean binary(PgType type, CodecRegistry registry) {
-        return true;
-    }
-
-    @Override
     @SuppressWarnings("unchecked")
     public <T> Decoder<T> decoder(PgType type, Format format, Class<T> target, CodecRegistry registry) {
         int size = type.oid() == Oid.MACADDR ? 6 : 8;

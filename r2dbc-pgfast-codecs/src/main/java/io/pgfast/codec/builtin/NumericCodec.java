@@ -60,11 +60,6 @@ public final class NumericCodec extends OidSetCodec {
     }
 
     @Override
-    public boolean binary(PgType type, CodecRegistry registry) {
-        return true;
-    }
-
-    @Override
     @SuppressWarnings("unchecked")
     public <T> Decoder<T> decoder(PgType type, Format format, Class<T> target, CodecRegistry registry) {
         boolean text = format == Format.TEXT;

@@ -48,11 +48,6 @@ public final class TimeCodec extends OidSetCodec {
     }
 
     @Override
-    public boolean binary(PgType type, CodecRegistry registry) {
-        return true;
-    }
-
-    @Override
     @SuppressWarnings("unchecked")
     public <T> Decoder<T> decoder(PgType type, Format format, Class<T> target, CodecRegistry registry) {
         if (type.oid() == Oid.TIME) {

@@ -36,11 +36,6 @@ public abstract class ValueCodec<V> extends OidSetCodec {
     }
 
     @Override
-    public final boolean binary(PgType type, CodecRegistry registry) {
-        return true;
-    }
-
-    @Override
     public <T> Decoder<T> decoder(PgType type, Format format, Class<T> target, CodecRegistry registry) {
         return pick(format, target, javaType, text, binary, binaryAsString);
     }
