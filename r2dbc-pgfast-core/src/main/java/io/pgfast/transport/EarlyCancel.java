@@ -53,25 +53,22 @@ final class EarlyCancel {
 
     /**
      * The consumer of {@code c}'s answer gave up while the statement may still run: cancel it unless it ends within
-     * the bounds. Returns false, doing nothing, when a cancel could reach another statement (something was written
-     * after {@code c}); the caller then only discards the rest.
+     * the bounds. Does nothing when a cancel could reach another statement (something was written after {@code c}):
+     * the handler then only discards the rest.
      *
      * @param handlerReading whether the handler is inside its read loop: it will call {@link #awaitingBytes} when
      *                       it stops, so the timer need not be armed yet
      */
-    boolean start(Conversation c, boolean handlerReading) {
-        if (target == c) {
-            return true;
-        }
+    void start(Conversation c, boolean handlerReading) {
         if (target != null || !queue.isLastWritten(c)) {
-            return false;
+            // c drains already (one conversation at a time can), or a cancel could reach a statement written after it
+            return;
         }
         target = c;
         queue.holdWrites();
         if (queue.head() == c) {
             run(handlerReading);
         }
-        return true;
     }
 
     /** {@code c} is now at the head of the queue (event loop). */
@@ -163,10 +160,5 @@ final class EarlyCancel {
             timer.cancel(false);
             timer = null;
         }
-    }
-
-    /** For tests: whether a conversation is draining before a cancel. */
-    boolean isDraining() {
-        return target != null;
     }
 }

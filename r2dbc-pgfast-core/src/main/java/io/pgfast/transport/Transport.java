@@ -144,13 +144,13 @@ public final class Transport {
     /**
      * The consumer of {@code c}'s answer gave up while the statement may still run (event loop only): the rest of the
      * answer is discarded as it arrives, and a CancelRequest goes out only if the statement still runs past
-     * {@code cancelDrainBytes} or {@code cancelDrainTime} (see {@link EarlyCancel}). Returns false, doing nothing, when
-     * a cancel could reach another statement (one was written after {@code c}): the answer is then only discarded. The
+     * {@code cancelDrainBytes} or {@code cancelDrainTime} (see {@link EarlyCancel}). Does nothing more when a cancel
+     * could reach another statement (one was written after {@code c}): the answer is then only discarded. The
      * conversation says when that statement ended ({@link #earlyCancelOver}), and hears of a CancelRequest sent
      * ({@link Conversation#cancelRequestSent}), after which the server may answer 57014 (query_canceled).
      */
-    public boolean cancelEarly(Conversation c) {
-        return earlyCancel.start(c, handler.isDraining());
+    public void cancelEarly(Conversation c) {
+        earlyCancel.start(c, handler.isDraining());
     }
 
     /**
