@@ -25,7 +25,8 @@ import java.time.Duration;
  * <p>Backpressure: before a message is read, the head conversation is asked whether it takes a message of that type
  * now ({@link Conversation#canAccept}); a message the server may send at any time
  * ({@link BackendMessageType#isAsynchronous()}) is always taken. When the head refuses, auto-read is switched off and
- * the received bytes wait, undecoded, until {@link #resume()}. (Toggling auto-read only then, instead of requesting
+ * the received bytes wait, undecoded, until {@link #resume()}; it is switched back on when a drain ends with the head
+ * taking what comes next, whatever started that drain. (Toggling auto-read only then, instead of requesting
  * every read, saves the epoll interest updates of a round trip.) What waits is at most one socket read and one
  * message, whatever the size of the result, plus what a conversation reads ahead for those waiting behind it.
  *
@@ -53,6 +54,12 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
     private ByteBuf cumulation;
     /** Reading is held back: the head conversation refused the next message. */
     private boolean stalled;
+    /**
+     * Auto-read is off: set with {@link #stalled}, cleared when a drain ends without it. Bytes can still arrive while
+     * it is set (Netty 4.1's epoll runs a read it queued when auto-read was last switched on, even after it went off
+     * again), and the drain they start may find demand that came meanwhile, whose resume then finds nothing stalled.
+     */
+    private boolean readingOff;
     private boolean draining;
 
     /**
@@ -122,9 +129,6 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
     void resume() {
         if (stalled) {
             drain();
-            if (!stalled && ctx != null && !dispatcher.isFailed()) {
-                ctx.channel().config().setAutoRead(true);
-            }
         }
     }
 
@@ -156,7 +160,10 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
                         }
                     }
                     stalled = true;
-                    ctx.channel().config().setAutoRead(false);
+                    if (!readingOff) {
+                        readingOff = true;
+                        ctx.channel().config().setAutoRead(false);
+                    }
                     dispatcher.readingHeldBack();
                     return;
                 }
@@ -188,6 +195,13 @@ final class BackendHandler extends ChannelInboundHandlerAdapter {
             dispatcher.fail(e);
         } finally {
             draining = false;
+            if (readingOff && !stalled && !dispatcher.isFailed()) {
+                // whichever way the head came to take more (a resume, or a read that was still under way when
+                // reading was switched off, with demand that came meanwhile), reading goes on: a resume that
+                // finds nothing stalled afterwards does nothing
+                readingOff = false;
+                ctx.channel().config().setAutoRead(true);
+            }
             // all that was received is handed over: what waits now waits for the socket (or for a consumer's demand)
             earlyCancel.awaitingBytes();
             held.release();

@@ -73,6 +73,10 @@ class BackpressureTest {
         Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log).start();
         boolean exited = p.waitFor(90, TimeUnit.SECONDS);
         if (!exited) {
+            // what the child waits on goes into its log before it is killed: a hang is then a diagnosis
+            String jcmd = Paths.get(System.getProperty("java.home"), "bin", "jcmd").toString();
+            new ProcessBuilder(jcmd, String.valueOf(p.pid()), "Thread.print").redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log)).start().waitFor(30, TimeUnit.SECONDS);
             p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
         }
         String output = new String(java.nio.file.Files.readAllBytes(log.toPath()), StandardCharsets.UTF_8);
